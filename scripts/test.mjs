@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureDeps } from "./ensure-deps.mjs";
 import { runHost } from "./host.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -90,6 +91,7 @@ async function runPool(jobs, width) {
 }
 
 async function main() {
+	ensureDeps();
 	if (!skipChecks && only.length === 0) {
 		step("build --check (committed dist/ is current)", process.execPath, [path.join(ROOT, "scripts", "build.mjs"), "--check"]);
 		step("lint", "npm", ["run", "--silent", "lint"]);
