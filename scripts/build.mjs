@@ -1,0 +1,203 @@
+// npm run build            compile (rbxtsc), bundle dist/, write manifests, rojo build into build/
+// npm run build -- --check rebuild in a temporary copy and fail, naming each stale file, when the
+//                          committed dist/, generated version files, include/ or fixtures differ
+// npm run build -- --measure  also print what carrying both module forms would cost
+// How the bundles work: docs/BUILDING.md.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createBundle } from "./bundle/bundler.mjs";
+import { fixtureOutputs, FIXTURE_DIR } from "./bundle/fixtures.mjs";
+import { compile, readVersions, rojoBuild, sourcemap, versionFiles } from "./bundle/project.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The two shipped bundles. The client is executor-only (loaded by loadstring), so it carries module
+ * sources as strings only; the UI bundle also runs as a Studio ModuleScript without loadstring, so it
+ * carries plain functions as well. docs/BUILDING.md explains the choice and its cost. */
+export function bundleConfigs(versions) {
+	return [
+		{
+			name: "uai",
+			title: "Project UAI client",
+			version: versions.client,
+			project: "default.project.json",
+			entry: [],
+			idRoot: "out/src",
+			forms: ["loadstring"],
+			usage: "Load: loadstring(source)(context) returns the client handle.",
+			manifestExtra: { clientVersion: versions.client, sdkVersion: versions.sdk },
+		},
+		{
+			name: "uai-ui",
+			title: "UAI UI LIB",
+			version: versions.uiLib,
+			project: "ui-lib.project.json",
+			entry: ["ui-lib"],
+			idRoot: "out/src/ui-lib",
+			forms: ["loadstring", "functions"],
+			usage: "Load: loadstring(source)() or require() of a ModuleScript with this Source returns the UI object.",
+			manifestExtra: { uiLibVersion: versions.uiLib },
+		},
+	];
+}
+
+const readerFor = (root) => (file) => fs.readFileSync(path.join(root, file), "utf8");
+
+/** Compiles in `root` and returns every generated file as { repoPath: text }, plus bundle details. */
+export function produce(root, { measure = false } = {}) {
+	const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+	const versions = readVersions(pkg);
+	const outputs = {};
+	const bundles = [];
+	compile(root);
+	for (const config of bundleConfigs(versions)) {
+		const map = sourcemap(root, config.project);
+		const input = { ...config, sourcemap: map, readFile: readerFor(root) };
+		const bundle = createBundle(input);
+		outputs[`dist/${config.name}.lua`] = bundle.text;
+		outputs[`dist/${config.name}.manifest.json`] = bundle.manifestText;
+		const info = {
+			name: config.name,
+			build: bundle.build,
+			bytes: bundle.manifest.bytes,
+			modules: bundle.modules.length,
+			moduleFiles: bundle.modules,
+		};
+		if (measure) {
+			const forms = config.forms.length === 2 ? ["loadstring"] : ["loadstring", "functions"];
+			info.alternative = { forms, bytes: createBundle({ ...input, forms }).manifest.bytes };
+			info.functionsOnly = createBundle({ ...input, forms: ["functions"] }).manifest.bytes;
+		}
+		bundles.push({ ...info, forms: config.forms });
+	}
+	Object.assign(outputs, fixtureOutputs(readerFor(root)));
+	for (const name of ["RuntimeLib.lua", "Promise.lua"]) outputs[`include/${name}`] = readerFor(root)(`include/${name}`);
+	return { outputs, bundles, versions };
+}
+
+/** Files a fresh checkout needs for the compile, copied into a temporary root for --check. */
+function mirror(tmp) {
+	for (const file of ["package.json", "tsconfig.json", "default.project.json", "ui-lib.project.json"]) {
+		fs.copyFileSync(path.join(ROOT, file), path.join(tmp, file));
+	}
+	for (const dir of ["src", "include", "test/spec", `${FIXTURE_DIR}/src`]) {
+		const from = path.join(ROOT, dir);
+		if (fs.existsSync(from)) fs.cpSync(from, path.join(tmp, dir), { recursive: true });
+		else fs.mkdirSync(path.join(tmp, dir), { recursive: true });
+	}
+	fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(tmp, "node_modules"), "junction");
+}
+
+const normalize = (text) => text.replace(/\r\n/g, "\n");
+
+/** The source a compiled module came from: out/src/a/init.luau -> src/a/index.ts, when it exists. */
+function sourceOf(root, file) {
+	if (!file.startsWith("out/src/")) return file;
+	const bare = file.slice("out/".length).replace(/\.luau?$/, "");
+	const candidates = [`${bare}.ts`, `${bare}.tsx`, `${bare}.lua`, `${bare}.luau`];
+	if (bare.endsWith("/init")) candidates.unshift(`${bare.slice(0, -"init".length)}index.ts`, `${bare.slice(0, -"init".length)}index.tsx`);
+	return candidates.find((c) => fs.existsSync(path.join(root, c))) ?? file;
+}
+
+function moduleChanges(committedText, freshText, files) {
+	try {
+		const before = new Map(JSON.parse(committedText).modules.map((m) => [m.id, m.sha256]));
+		const after = new Map(JSON.parse(freshText).modules.map((m) => [m.id, m.sha256]));
+		const changed = [];
+		for (const [id, hash] of after) {
+			if (before.get(id) !== hash) changed.push(`${id} (${files[id] ?? "?"}${before.has(id) ? "" : ", new"})`);
+		}
+		for (const id of before.keys()) if (!after.has(id)) changed.push(`${id} (removed)`);
+		return changed;
+	} catch {
+		return [];
+	}
+}
+
+function check() {
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "uai-build-check-"));
+	try {
+		mirror(tmp);
+		const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+		const generated = versionFiles(readVersions(pkg));
+		for (const [file, text] of Object.entries(generated)) fs.writeFileSync(path.join(tmp, file), text);
+		const { outputs, bundles } = produce(tmp);
+		const files = {};
+		for (const b of bundles) for (const m of b.moduleFiles) files[m.id] = sourceOf(tmp, m.file);
+		const stale = [];
+		for (const [file, text] of Object.entries({ ...generated, ...outputs })) {
+			const target = path.join(ROOT, file);
+			const committed = fs.existsSync(target) ? normalize(fs.readFileSync(target, "utf8")) : undefined;
+			if (committed === text) continue;
+			let why = committed === undefined ? "missing" : "differs from the sources";
+			const manifestFile = file.replace(/\.lua$/, ".manifest.json");
+			if (committed !== undefined && file.startsWith("dist/") && outputs[manifestFile]) {
+				const committedManifest = fs.existsSync(path.join(ROOT, manifestFile))
+					? fs.readFileSync(path.join(ROOT, manifestFile), "utf8")
+					: "";
+				const changed = moduleChanges(committedManifest, outputs[manifestFile], files);
+				if (changed.length > 0) why += `; modules changed: ${changed.join(", ")}`;
+			}
+			stale.push(`${file}: ${why}`);
+		}
+		if (stale.length > 0) {
+			console.error(`build --check: ${stale.length} stale file(s); run "npm run build" and commit:`);
+			for (const line of stale) console.error(`  ${line}`);
+			return 1;
+		}
+		console.log(`build --check: dist/, version files, include/ and fixtures are current (${Object.keys(outputs).length + Object.keys(generated).length} files)`);
+		return 0;
+	} finally {
+		fs.rmSync(tmp, { recursive: true, force: true });
+	}
+}
+
+function writeIfChanged(file, text) {
+	const target = path.join(ROOT, file);
+	if (fs.existsSync(target) && normalize(fs.readFileSync(target, "utf8")) === text) return false;
+	fs.mkdirSync(path.dirname(target), { recursive: true });
+	fs.writeFileSync(target, text);
+	return true;
+}
+
+function build({ measure }) {
+	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+	for (const [file, text] of Object.entries(versionFiles(readVersions(pkg)))) {
+		if (writeIfChanged(file, text)) console.log(`wrote ${file}`);
+	}
+	const { outputs, bundles } = produce(ROOT, { measure });
+	for (const [file, text] of Object.entries(outputs)) {
+		if (writeIfChanged(file, text)) console.log(`wrote ${file}`);
+	}
+	for (const b of bundles) {
+		console.log(`${b.name}: build ${b.build}, ${b.bytes} bytes, ${b.modules} modules, forms ${b.forms.join("+")}`);
+		if (b.alternative) {
+			const delta = b.alternative.bytes - b.bytes;
+			console.log(
+				`  measure: forms ${b.alternative.forms.join("+")} would be ${b.alternative.bytes} bytes (${delta >= 0 ? "+" : ""}${delta}); functions only ${b.functionsOnly} bytes`,
+			);
+		}
+	}
+	for (const config of bundleConfigs(readVersions(pkg))) {
+		rojoBuild(ROOT, config.project, `build/${config.name}.rbxm`);
+		console.log(`rojo: build/${config.name}.rbxm`);
+	}
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+	const args = process.argv.slice(2);
+	const started = Date.now();
+	try {
+		if (args.includes("--check")) {
+			process.exitCode = check();
+		} else {
+			build({ measure: args.includes("--measure") });
+		}
+		console.log(`build: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	} catch (err) {
+		console.error(`build: ${err.message}`);
+		process.exitCode = 1;
+	}
+}

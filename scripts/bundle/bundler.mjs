@@ -1,0 +1,245 @@
+// The bundler: Rojo sourcemap + compiled Luau -> one Luau file that rebuilds the instance tree and
+// loads modules lazily. Pure function of its inputs (no clock, no absolute paths, sorted output), so
+// the same sources give byte-identical bundles anywhere. The format is described in docs/BUILDING.md.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describeSteps, findModuleRefs } from "./lex.mjs";
+
+export const FORMAT = "uai-build v1";
+/** Injected on line 1 of every module, so module line numbers stay those of the compiled file. */
+export const PREFIX = "local script,require,_G,__bundle=...;";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+export function sha256(data) {
+	return createHash("sha256").update(data).digest("hex");
+}
+
+/** Sources read on any OS compare equal: LF line ends, no BOM. */
+export function normalizeText(text) {
+	return text.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
+}
+
+export function runtimeSource() {
+	return normalizeText(fs.readFileSync(path.join(HERE, "runtime.luau"), "utf8"));
+}
+
+const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+function luaString(value) {
+	let out = '"';
+	for (const ch of value) {
+		const code = ch.codePointAt(0);
+		if (ch === '"' || ch === "\\") out += "\\" + ch;
+		else if (code < 32 || code === 127) out += "\\" + code;
+		else out += ch;
+	}
+	return out + '"';
+}
+
+/** `[==[` + newline + text + `]==]` with the smallest level whose closer first appears at the end. */
+function longString(text) {
+	for (let level = 0; ; level++) {
+		const eq = "=".repeat(level);
+		const close = `]${eq}]`;
+		if ((text + close).indexOf(close) === text.length) return `[${eq}[\n${text}${close}`;
+	}
+}
+
+function moduleFile(node) {
+	return (node.filePaths ?? []).map((p) => p.replace(/\\/g, "/")).find((p) => /\.luau?$/.test(p));
+}
+
+/** Module id: `<name>/<path under idRoot>` for our sources, `<name>/<repo path>` for the rest; no extension. */
+export function moduleId(name, idRoot, file) {
+	const bare = file.replace(/\.luau?$/, "");
+	const root = idRoot.replace(/\/$/, "") + "/";
+	return `${name}/${bare.startsWith(root) ? bare.slice(root.length) : bare}`;
+}
+
+function linkTree(root) {
+	const walk = (node, parent) => {
+		node.parent = parent;
+		node.children = [...(node.children ?? [])].sort(
+			(a, b) => byCodeUnit(a.name, b.name) || byCodeUnit(a.className, b.className),
+		);
+		for (const child of node.children) walk(child, node);
+	};
+	walk(root, undefined);
+}
+
+function instancePath(node) {
+	const names = [];
+	for (let n = node; n; n = n.parent) names.unshift(n.name);
+	return names.join(".");
+}
+
+function resolveSteps(from, steps) {
+	let node = from;
+	for (const step of steps) {
+		if (step.parent) {
+			node = node.parent;
+		} else if (step.getModule) {
+			const [scope, name] = step.getModule;
+			let found;
+			for (let n = node; n && !found; n = n.parent) {
+				found = n.children.find((c) => c.name === "node_modules")?.children.find((c) => c.name === scope)
+					?.children.find((c) => c.name === name);
+			}
+			node = found;
+		} else {
+			node = node.children.find((c) => c.name === step.child);
+		}
+		if (!node) return undefined;
+	}
+	return node;
+}
+
+/**
+ * Builds one bundle.
+ * @param {object} o
+ * @param {string} o.name        bundle name and module id prefix ("uai", "uai-ui")
+ * @param {string} o.title       human name for the header
+ * @param {string} o.version     product version (the build id starts with it)
+ * @param {object} o.sourcemap   parsed `rojo sourcemap` output
+ * @param {string[]} o.entry     instance names from the tree root to the entry module ([] = the root)
+ * @param {string} o.idRoot      repo path whose files get ids relative to it ("out/src")
+ * @param {(file: string) => string} o.readFile  reads a repo-relative file
+ * @param {string[]} o.forms     "loadstring" (module sources as strings) and/or "functions"
+ * @param {string} o.usage       one line telling how the bundle is loaded
+ * @param {object} [o.manifestExtra] extra manifest fields placed after "version"
+ */
+export function createBundle(o) {
+	const root = structuredClone(o.sourcemap);
+	linkTree(root);
+	let entryNode = root;
+	for (const name of o.entry) {
+		entryNode = entryNode.children.find((c) => c.name === name);
+		if (!entryNode) throw new Error(`${o.name}: entry ${o.entry.join(".")} is not in the sourcemap`);
+	}
+
+	// Reachability from the entry, following static requires and TS.import calls.
+	const modules = new Map(); // node -> { id, file, source }
+	const errors = [];
+	const queue = [entryNode];
+	while (queue.length > 0) {
+		const node = queue.shift();
+		if (modules.has(node)) continue;
+		const file = moduleFile(node);
+		if (node.className !== "ModuleScript" || !file) {
+			errors.push(`${instancePath(node)} is required but is not a ModuleScript with a .lua/.luau file`);
+			continue;
+		}
+		const source = normalizeText(o.readFile(file));
+		modules.set(node, { id: moduleId(o.name, o.idRoot, file), file, source });
+		const scan = findModuleRefs(source);
+		for (const e of scan.errors) errors.push(`${file}:${e.line}: ${e.message}`);
+		for (const ref of scan.refs) {
+			const target = resolveSteps(node, ref.steps);
+			if (!target) {
+				errors.push(
+					`${file}:${ref.line}: ${describeSteps(ref.steps)} is not in the ${o.name} tree (${instancePath(node)})`,
+				);
+			} else if (!modules.has(target)) {
+				queue.push(target);
+			}
+		}
+	}
+	if (errors.length > 0) throw new Error(`${o.name}: cannot bundle:\n  ${errors.join("\n  ")}`);
+
+	const ids = new Map();
+	for (const m of modules.values()) {
+		if (ids.has(m.id)) throw new Error(`${o.name}: two modules share the id ${m.id} (${ids.get(m.id)}, ${m.file})`);
+		ids.set(m.id, m.file);
+	}
+
+	// The tree keeps the included modules and their ancestors, in preorder with sorted children.
+	const keep = new Set();
+	for (const node of modules.keys()) for (let n = node; n; n = n.parent) keep.add(n);
+	const order = [];
+	const visit = (node) => {
+		if (!keep.has(node)) return;
+		order.push(node);
+		for (const child of node.children) visit(child);
+	};
+	visit(root);
+	const indexOf = new Map(order.map((node, i) => [node, i + 1]));
+
+	const sorted = [...modules.values()].sort((a, b) => byCodeUnit(a.id, b.id));
+	const entryId = modules.get(entryNode).id;
+
+	const render = (build) => {
+		const lines = [];
+		lines.push(`-- ${o.title} ${o.version}, build ${build} (${FORMAT}). Generated by scripts/build.mjs; do not edit.`);
+		lines.push(`-- ${o.usage} Verify against ${o.name}.manifest.json; see docs/BUILDING.md.`);
+		lines.push("return (function()");
+		for (const l of runtimeSource().replace(/\n$/, "").split("\n")) lines.push(l);
+		lines.push("end)()({");
+		lines.push(`\tformat = ${luaString(FORMAT)},`);
+		lines.push(`\tname = ${luaString(o.name)},`);
+		lines.push(`\tversion = ${luaString(o.version)},`);
+		lines.push(`\tbuild = ${luaString(build)},`);
+		lines.push(`\tentry = ${luaString(entryId)},`);
+		lines.push("\ttree = {");
+		for (const node of order) {
+			const parent = node.parent ? indexOf.get(node.parent) : 0;
+			const m = modules.get(node);
+			const fields = [luaString(node.name), luaString(node.className), String(parent)];
+			if (m) fields.push(luaString(m.id));
+			lines.push(`\t\t{ ${fields.join(", ")} },`);
+		}
+		lines.push("\t},");
+		const withNewline = (s) => (s.endsWith("\n") ? s : s + "\n");
+		if (o.forms.includes("loadstring")) {
+			lines.push("\tsources = {");
+			for (const m of sorted) {
+				const body = longString(PREFIX + withNewline(m.source));
+				for (const l of `\t\t[${luaString(m.id)}] = ${body},`.split("\n")) lines.push(l);
+			}
+			lines.push("\t},");
+		}
+		const lineMap = [];
+		if (o.forms.includes("functions")) {
+			lines.push("\tfunctions = {");
+			for (const m of sorted) {
+				const body = withNewline(m.source).replace(/\n$/, "").split("\n");
+				lineMap.push(lines.length + 1, body.length, luaString(m.id));
+				lines.push(`\t\t[${luaString(m.id)}] = function(...) ${PREFIX}${body[0]}`);
+				for (const l of body.slice(1)) lines.push(l);
+				lines.push("\t\tend,");
+			}
+			lines.push("\t},");
+		}
+		lines.push(lineMap.length > 0 ? `\tlineMap = { ${lineMap.join(", ")} },` : "\tlineMap = {},");
+		lines.push("}, ...)");
+		return lines.join("\n") + "\n";
+	};
+
+	const blank = render("");
+	const build = `${o.version}-${sha256(blank).slice(0, 16)}`;
+	const text = render(build);
+	if (text.split(build).join("") !== blank) throw new Error(`${o.name}: build id is not removable (internal error)`);
+
+	const manifest = {
+		format: FORMAT,
+		name: o.name,
+		file: `${o.name}.lua`,
+		version: o.version,
+		...(o.manifestExtra ?? {}),
+		build,
+		bytes: Buffer.byteLength(text),
+		sha256: sha256(text),
+		entry: entryId,
+		forms: [...o.forms],
+		modules: sorted.map((m) => ({ id: m.id, bytes: Buffer.byteLength(m.source), sha256: sha256(m.source) })),
+	};
+	return {
+		text,
+		build,
+		manifest,
+		manifestText: JSON.stringify(manifest, null, "\t") + "\n",
+		modules: sorted.map((m) => ({ id: m.id, file: m.file, bytes: Buffer.byteLength(m.source) })),
+	};
+}
