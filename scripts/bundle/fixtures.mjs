@@ -1,5 +1,5 @@
 // Fixture bundles for the build scenarios (test/scenarios/build_*.luau). They use the bundler as a
-// library on hand-written Luau in test/fixtures/build/src, with the real RuntimeLib from include/:
+// library on hand-written Luau in test/fixtures/bundle/src, with the real RuntimeLib from include/:
 // lazy loading, a require cycle, a TS.import cycle and an error on a known line.
 // `npm run build` regenerates them and `npm run build -- --check` checks them like dist/.
 import { createBundle } from "./bundler.mjs";
@@ -29,7 +29,7 @@ export function fixtureSourcemap() {
 	]);
 }
 
-/** { "test/fixtures/build/fixture.lua": text } */
+/** { "test/fixtures/bundle/fixture.lua": text } */
 export function fixtureOutputs(readFile) {
 	const bundle = createBundle({
 		name: "fixture",
