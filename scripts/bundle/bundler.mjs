@@ -132,7 +132,8 @@ export function createBundle(o) {
 			errors.push(`${instancePath(node)} is required but is not a ModuleScript with a .lua/.luau file`);
 			continue;
 		}
-		const source = normalizeText(o.readFile(file));
+		let source = normalizeText(o.readFile(file));
+		if (!source.endsWith("\n")) source += "\n"; // the form embedded, hashed and line-mapped
 		modules.set(node, { id: moduleId(o.name, o.idRoot, file), file, source });
 		const scan = findModuleRefs(source);
 		for (const e of scan.errors) errors.push(`${file}:${e.line}: ${e.message}`);
@@ -191,11 +192,10 @@ export function createBundle(o) {
 			lines.push(`\t\t{ ${fields.join(", ")} },`);
 		}
 		lines.push("\t},");
-		const withNewline = (s) => (s.endsWith("\n") ? s : s + "\n");
 		if (o.forms.includes("loadstring")) {
 			lines.push("\tsources = {");
 			for (const m of sorted) {
-				const body = longString(PREFIX + withNewline(m.source));
+				const body = longString(PREFIX + m.source);
 				for (const l of `\t\t[${luaString(m.id)}] = ${body},`.split("\n")) lines.push(l);
 			}
 			lines.push("\t},");
@@ -204,7 +204,7 @@ export function createBundle(o) {
 		if (o.forms.includes("functions")) {
 			lines.push("\tfunctions = {");
 			for (const m of sorted) {
-				const body = withNewline(m.source).replace(/\n$/, "").split("\n");
+				const body = m.source.replace(/\n$/, "").split("\n");
 				lineMap.push(lines.length + 1, body.length, luaString(m.id));
 				lines.push(`\t\t[${luaString(m.id)}] = function(...) ${PREFIX}${body[0]}`);
 				for (const l of body.slice(1)) lines.push(l);
