@@ -73,7 +73,8 @@ export function produce(root, { measure = false } = {}) {
 		bundles.push({ ...info, forms: config.forms });
 	}
 	Object.assign(outputs, fixtureOutputs(readerFor(root)));
-	for (const name of ["RuntimeLib.lua", "Promise.lua"]) outputs[`include/${name}`] = readerFor(root)(`include/${name}`);
+	for (const name of ["RuntimeLib.lua", "Promise.lua"])
+		outputs[`include/${name}`] = readerFor(root)(`include/${name}`);
 	return { outputs, bundles, versions };
 }
 
@@ -97,7 +98,8 @@ function sourceOf(root, file) {
 	if (!file.startsWith("out/src/")) return file;
 	const bare = file.slice("out/".length).replace(/\.luau?$/, "");
 	const candidates = [`${bare}.ts`, `${bare}.tsx`, `${bare}.lua`, `${bare}.luau`];
-	if (bare.endsWith("/init")) candidates.unshift(`${bare.slice(0, -"init".length)}index.ts`, `${bare.slice(0, -"init".length)}index.tsx`);
+	if (bare.endsWith("/init"))
+		candidates.unshift(`${bare.slice(0, -"init".length)}index.ts`, `${bare.slice(0, -"init".length)}index.tsx`);
 	return candidates.find((c) => fs.existsSync(path.join(root, c))) ?? file;
 }
 
@@ -147,7 +149,9 @@ function check() {
 			for (const line of stale) console.error(`  ${line}`);
 			return 1;
 		}
-		console.log(`build --check: dist/, version files, include/ and fixtures are current (${Object.keys(outputs).length + Object.keys(generated).length} files)`);
+		console.log(
+			`build --check: dist/, version files, include/ and fixtures are current (${Object.keys(outputs).length + Object.keys(generated).length} files)`,
+		);
 		return 0;
 	} finally {
 		fs.rmSync(tmp, { recursive: true, force: true });

@@ -24,7 +24,10 @@ export function fixtureSourcemap() {
 		module("counter", `${src}/counter.luau`),
 		module("lazy", `${src}/lazy.luau`),
 		module("boom", `${src}/boom.luau`),
-		folder("cycle", ["a", "b", "c", "d"].map((n) => module(n, `${src}/cycle/${n}.luau`))),
+		folder(
+			"cycle",
+			["a", "b", "c", "d"].map((n) => module(n, `${src}/cycle/${n}.luau`)),
+		),
 		folder("include", [module("Promise", "include/Promise.lua"), module("RuntimeLib", "include/RuntimeLib.lua")]),
 	]);
 }

@@ -113,7 +113,21 @@ export function tokenize(source) {
 
 function readEscape(source, j) {
 	const c = source[j + 1];
-	const simple = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v", "\\": "\\", '"': '"', "'": "'", "`": "`", "{": "{", "\n": "\n" };
+	const simple = {
+		n: "\n",
+		t: "\t",
+		r: "\r",
+		a: "\x07",
+		b: "\b",
+		f: "\f",
+		v: "\v",
+		"\\": "\\",
+		'"': '"',
+		"'": "'",
+		"`": "`",
+		"{": "{",
+		"\n": "\n",
+	};
 	if (c in simple) return [simple[c], j + 2];
 	if (c === "x") return [String.fromCharCode(parseInt(source.slice(j + 2, j + 4), 16)), j + 4];
 	if (c === "z") {
@@ -157,7 +171,8 @@ function parsePath(tokens, i) {
 			k++;
 			if (tokens[k]?.value === ",") k++;
 		}
-		if (tokens[k]?.value !== ")" || args.length < 1 || args.length > 2) return { error: "TS.getModule with arguments that are not string literals", next: k };
+		if (tokens[k]?.value !== ")" || args.length < 1 || args.length > 2)
+			return { error: "TS.getModule with arguments that are not string literals", next: k };
 		steps.push({ getModule: args.length === 1 ? ["@rbxts", args[0]] : args });
 		k++;
 	} else {
@@ -204,7 +219,13 @@ export function findModuleRefs(source) {
 		const prev = tokens[i - 1];
 		// a member or method named require/import is not the global (`x.require`, `function TS.import`)
 		if (t.type !== "name") continue;
-		if (t.value === "require" && tokens[i + 1]?.value === "(" && prev?.value !== "." && prev?.value !== ":" && prev?.value !== "function") {
+		if (
+			t.value === "require" &&
+			tokens[i + 1]?.value === "(" &&
+			prev?.value !== "." &&
+			prev?.value !== ":" &&
+			prev?.value !== "function"
+		) {
 			const path = parsePath(tokens, i + 2);
 			if (!path) continue; // dynamic require (a variable, a real instance): not ours to follow
 			if (path.error) {
@@ -226,7 +247,10 @@ export function findModuleRefs(source) {
 			if (tokens[i + 4]?.value !== "script" || tokens[i + 5]?.value !== ",") continue;
 			const path = parsePath(tokens, i + 6);
 			if (!path) {
-				errors.push({ line: t.line, message: "TS.import(script, ...) whose module argument is not a path from script" });
+				errors.push({
+					line: t.line,
+					message: "TS.import(script, ...) whose module argument is not a path from script",
+				});
 				continue;
 			}
 			if (path.error) {
@@ -237,7 +261,10 @@ export function findModuleRefs(source) {
 			let k = path.next;
 			while (tokens[k]?.value === ",") {
 				if (tokens[k + 1]?.type !== "string") {
-					errors.push({ line: t.line, message: "TS.import(...) with a path segment that is not a string literal" });
+					errors.push({
+						line: t.line,
+						message: "TS.import(...) with a path segment that is not a string literal",
+					});
 					break;
 				}
 				steps.push({ child: tokens[k + 1].value, how: "WaitForChild" });

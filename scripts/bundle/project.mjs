@@ -13,7 +13,8 @@ export function repositorySlug(pkg) {
 	const raw = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
 	if (!raw) return undefined;
 	const m =
-		/github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(raw) ?? /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(raw);
+		/github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(raw) ??
+		/^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(raw);
 	return m ? `${m[1]}/${m[2]}` : undefined;
 }
 
@@ -26,8 +27,13 @@ export function readVersions(pkg) {
 		uiLib: pkg.uai?.uiLibVersion,
 		repository: repositorySlug(pkg),
 	};
-	for (const [key, value] of Object.entries({ version: versions.client, "uai.sdkVersion": versions.sdk, "uai.uiLibVersion": versions.uiLib })) {
-		if (typeof value !== "string" || !semver.test(value)) throw new Error(`package.json ${key} must be a semver string, got ${JSON.stringify(value)}`);
+	for (const [key, value] of Object.entries({
+		version: versions.client,
+		"uai.sdkVersion": versions.sdk,
+		"uai.uiLibVersion": versions.uiLib,
+	})) {
+		if (typeof value !== "string" || !semver.test(value))
+			throw new Error(`package.json ${key} must be a semver string, got ${JSON.stringify(value)}`);
 	}
 	return versions;
 }
@@ -79,7 +85,8 @@ export function writeCompileProject(root) {
 		const out = {};
 		for (const [key, value] of Object.entries(node)) {
 			if (key === "$path") out[key] = path.posix.join("../..", value);
-			else if (value && typeof value === "object" && !Array.isArray(value) && !key.startsWith("$")) out[key] = rewrite(value);
+			else if (value && typeof value === "object" && !Array.isArray(value) && !key.startsWith("$"))
+				out[key] = rewrite(value);
 			else out[key] = value;
 		}
 		return out;
@@ -102,7 +109,9 @@ export function compile(root) {
 
 /** Parsed `rojo sourcemap <project>` (file paths relative to root). */
 export function sourcemap(root, project) {
-	return JSON.parse(run(process.execPath, [binOf("rojo", "rojo"), "sourcemap", project], root, `rojo sourcemap ${project}`));
+	return JSON.parse(
+		run(process.execPath, [binOf("rojo", "rojo"), "sourcemap", project], root, `rojo sourcemap ${project}`),
+	);
 }
 
 export function rojoBuild(root, project, output) {
