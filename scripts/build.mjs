@@ -28,6 +28,7 @@ export function bundleConfigs(versions) {
 			forms: ["loadstring"],
 			usage: "Load: loadstring(source)(context) returns the client handle.",
 			manifestExtra: { clientVersion: versions.client, sdkVersion: versions.sdk },
+			hint: "Every module and @rbxts package the client uses must be in default.project.json.",
 		},
 		{
 			name: "uai-ui",
@@ -39,6 +40,7 @@ export function bundleConfigs(versions) {
 			forms: ["loadstring", "functions"],
 			usage: "Load: loadstring(source)() or require() of a ModuleScript with this Source returns the UI object.",
 			manifestExtra: { uiLibVersion: versions.uiLib },
+			hint: "The UI library may import only from src/ui-lib and the packages listed in ui-lib.project.json.",
 		},
 	];
 }

@@ -112,6 +112,7 @@ function resolveSteps(from, steps) {
  * @param {string[]} o.forms     "loadstring" (module sources as strings) and/or "functions"
  * @param {string} o.usage       one line telling how the bundle is loaded
  * @param {object} [o.manifestExtra] extra manifest fields placed after "version"
+ * @param {string} [o.hint]      printed after reference errors
  */
 export function createBundle(o) {
 	const root = structuredClone(o.sourcemap);
@@ -150,7 +151,10 @@ export function createBundle(o) {
 			}
 		}
 	}
-	if (errors.length > 0) throw new Error(`${o.name}: cannot bundle:\n  ${errors.join("\n  ")}`);
+	if (errors.length > 0) {
+		const hint = o.hint ? `\n${o.hint}` : "";
+		throw new Error(`${o.name}: cannot bundle:\n  ${errors.join("\n  ")}${hint}`);
+	}
 
 	const ids = new Map();
 	for (const m of modules.values()) {
