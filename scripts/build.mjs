@@ -13,9 +13,9 @@ import { compile, readVersions, rojoBuild, sourcemap, versionFiles } from "./bun
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The two shipped bundles. The client is executor-only (loaded by loadstring), so it carries module
- * sources as strings only; the UI bundle also runs as a Studio ModuleScript without loadstring, so it
- * carries plain functions as well. docs/BUILDING.md explains the choice and its cost. */
+/** The two shipped bundles. Both carry module sources as strings (compiled with their own chunk names
+ * where loadstring exists) and as plain functions (for hosts without loadstring: a Studio ModuleScript,
+ * or a plain client that falls back to HttpService). docs/BUILDING.md explains the choice and its cost. */
 export function bundleConfigs(versions) {
 	return [
 		{
@@ -25,8 +25,8 @@ export function bundleConfigs(versions) {
 			project: "default.project.json",
 			entry: [],
 			idRoot: "out/src",
-			forms: ["loadstring"],
-			usage: "Load: loadstring(source)(context) returns the client handle.",
+			forms: ["loadstring", "functions"],
+			usage: "Load: loadstring(source)(context) or require() of a ModuleScript with this Source returns the client handle.",
 			manifestExtra: { clientVersion: versions.client, sdkVersion: versions.sdk },
 			hint: "Every module and @rbxts package the client uses must be in default.project.json.",
 		},
