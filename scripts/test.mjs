@@ -8,9 +8,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureDeps } from "./ensure-deps.mjs";
 import { runHost } from "./host.mjs";
+import { runLune } from "./lune.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SCENARIOS = path.join(ROOT, "test", "scenarios");
+const SELFTESTS = path.join(ROOT, "test", "host", "selftest");
 const TIMEOUT_MS = 120_000;
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -99,6 +101,19 @@ async function main() {
 			step("TestEZ specs", process.execPath, [path.join(ROOT, "scripts", "specs.mjs")]);
 		}
 	}
+	// Host module self-tests: plain Lune scripts beside the host (test/host/selftest)
+	const selftests = fs
+		.readdirSync(SELFTESTS)
+		.filter((f) => f.endsWith(".luau") && (only.length === 0 || only.some((o) => f.includes(o))))
+		.sort();
+	await runPool(
+		selftests.map((f) => async () => {
+			const started = Date.now();
+			const r = await runLune(["run", path.join(SELFTESTS, f)], { cwd: ROOT, capture: true, timeoutMs: TIMEOUT_MS });
+			report(`test/host/selftest/${f}`, r.code === 0, `${r.stdout}${r.stderr}`, Date.now() - started);
+		}),
+		Math.max(1, Math.min(os.cpus().length, 4)),
+	);
 	const files = fs
 		.readdirSync(SCENARIOS)
 		.filter((f) => f.endsWith(".luau"))
