@@ -1,6 +1,107 @@
-// Small helpers shared by the providers specs (TestEZ has no string matcher).
+// Helpers shared by the providers specs: a string matcher (TestEZ has none), the offline host's
+// loopback servers, and an HTTP capability over HttpService for the studio profile the specs run in.
+import { HttpService } from "@rbxts/services";
+import { defaultEnv, HttpCapability, TransportEnv } from "net/http";
 
 /** Whether `text` contains `needle` literally. */
 export function contains(text: string, needle: string): boolean {
 	return text.find(needle, 1, true)[0] !== undefined;
 }
+
+export interface LoopbackRequest {
+	readonly method: string;
+	readonly path: string;
+	readonly query: { [key: string]: string };
+	readonly headers: { [name: string]: string };
+	readonly body: string;
+}
+
+export type LoopbackResponse =
+	string | { status?: number; headers?: { [name: string]: string }; body?: string; delay?: number; hang?: boolean };
+
+export interface LoopbackServer {
+	readonly url: string;
+	readonly port: number;
+	readonly requests: Array<LoopbackRequest>;
+	readonly stop: () => void;
+}
+
+interface TestHost {
+	readonly network: {
+		readonly serve: (handler: (request: LoopbackRequest) => LoopbackResponse) => LoopbackServer;
+		readonly mapHost: (name: string, server: LoopbackServer) => void;
+	};
+	readonly allowClientHttp: (allowed: boolean) => void;
+}
+
+declare const host: TestHost;
+
+/** The offline host's scenario API (docs/TESTING.md), available to specs as a global. */
+export const testHost = host;
+
+/**
+ * Starts a loopback server and makes one request to it from this thread before handing it out.
+ * Why: when the host's bind completes without yielding, it leaves an I/O wake-up queued for the
+ * calling thread, which would resume that thread's next task.wait early ("task.wait resumed
+ * unexpectedly"); an I/O wait absorbs it. The warm-up request is not in `requests`.
+ */
+export function serve(handler: (request: LoopbackRequest) => LoopbackResponse): LoopbackServer {
+	host.allowClientHttp(true);
+	const server = host.network.serve((request) => (request.path === "/__warm-up" ? "" : handler(request)));
+	HttpService.GetAsync(server.url + "/__warm-up");
+	server.requests.clear();
+	return server;
+}
+
+/** A transport environment on the host's clock whose attempts run on the calling thread. */
+export const hostClockEnv: TransportEnv = { ...defaultEnv, spawn: (fn) => fn() };
+
+/**
+ * A transport environment with its own clock and coroutines, independent of the host
+ * scheduler: `sleep` (for scripted HTTP functions) suspends the calling coroutine until `wait`
+ * moves the clock past its wake time.
+ */
+export function fakeClock() {
+	let clock = 0;
+	const sleepers = new Array<{ at: number; thread: thread }>();
+	const env: TransportEnv = {
+		now: () => clock,
+		epoch: () => 1700000000 + clock,
+		wait: (seconds) => {
+			const target = clock + seconds;
+			for (;;) {
+				sleepers.sort((a, b) => a.at < b.at);
+				const due = sleepers[0];
+				if (due === undefined || due.at > target) break;
+				sleepers.remove(0);
+				clock = due.at;
+				coroutine.resume(due.thread);
+			}
+			clock = target;
+		},
+		spawn: (fn) => {
+			coroutine.resume(coroutine.create(fn));
+		},
+		random: () => 0.5,
+	};
+	const sleep = (seconds: number) => {
+		sleepers.push({ at: clock + seconds, thread: coroutine.running() });
+		coroutine.yield();
+	};
+	return { env, sleep, now: () => clock };
+}
+
+/** HttpService as an HTTP capability (the studio profile has no executor `request`). */
+export const httpServiceCapability: HttpCapability = {
+	via: "roblox",
+	canSetUserAgent: false,
+	send: (request) => {
+		const response = HttpService.RequestAsync({
+			Url: request.Url,
+			Method: request.Method as "GET",
+			Headers: request.Headers,
+			Body: request.Body,
+		});
+		return { StatusCode: response.StatusCode, Body: response.Body, Headers: response.Headers };
+	},
+};
