@@ -1,0 +1,119 @@
+// Boot: context → rerun rules → runtime → handle. A failure anywhere reports the error, releases
+// what was made, and returns nil.
+import { createHost, Host } from "../host";
+import { createBlockerRegistry } from "../runtime/blockers";
+import { createCleanupRegistry } from "../runtime/cleanup";
+import { createConfig } from "../runtime/config";
+import { createLog, isLogLevel, Log } from "../runtime/log";
+import { createRedactor } from "../runtime/redact";
+import { createModuleRegistry } from "../runtime/registry";
+import { collectSecrets } from "../runtime/secrets";
+import { createStorage, STORAGE_FOLDER } from "../runtime/storage";
+import { publicUtil } from "../runtime/util";
+import { CLIENT_VERSION, SDK_VERSION } from "../version";
+import { Bundle } from "./bundle";
+import { chooseContext, Context, reviewContext, wantsReuse, wantsUi } from "./context";
+import { createEnv } from "./env";
+import { APP_UNAVAILABLE, createHandle, Handle } from "./handle";
+import { resolveRerun } from "./reload";
+
+interface LogSettings {
+	readonly logs?: { readonly level?: unknown; readonly mirror?: unknown };
+}
+
+/** Keeps the log in step with the configuration: level, console mirror, known credentials. */
+function applyLogSettings(log: Log, data: LogSettings) {
+	const level = data.logs?.level;
+	if (isLogLevel(level)) log.setLevel(level);
+	log.setMirror(data.logs?.mirror === true);
+	log.setSecrets("config", collectSecrets(data));
+}
+
+function bootClient(host: Host, context: Context, build: string, bundle: Bundle | undefined): Handle {
+	const log = createLog();
+	const logger = log.scope("boot");
+	const cleanup = createCleanupRegistry(log.scope("cleanup"));
+	try {
+		const caps = host.caps;
+		logger.info(`UAI ${CLIENT_VERSION} (${build}) starting: ${caps.summary()}`);
+		if (!caps.has("http")) logger.warn(caps.reason("http") as string);
+		for (const line of caps.lost) logger.info(`unavailable ${line}`);
+		reviewContext(context, logger);
+
+		const blockers = createBlockerRegistry(log.scope("blockers"));
+		const storage = createStorage(host.files, log.scope("storage"));
+		const [canSave, noSave] = storage.available();
+		if (!canSave) logger.info(noSave as string);
+		const config = createConfig({
+			storage,
+			log: log.scope("config"),
+			cleanup,
+			blockers,
+			onWrite: (data) => applyLogSettings(log, data),
+		});
+		config.load();
+
+		const registry = createModuleRegistry();
+		registry.define("runtime/util", () => publicUtil);
+		registry.define("runtime/log", () => log.public);
+		registry.define("runtime/config", () => config.public);
+		registry.define("runtime/caps", () => caps);
+		registry.define("runtime/blockers", () => blockers);
+		registry.define("runtime/cleanup", () => table.freeze({ add: cleanup.add, count: cleanup.count }));
+		const env = createEnv(
+			registry,
+			context,
+			table.freeze({
+				name: "UAI",
+				version: CLIENT_VERSION,
+				build,
+				sdkVersion: SDK_VERSION,
+				folder: STORAGE_FOLDER,
+			}),
+			caps,
+		);
+
+		const handle = createHandle({
+			version: CLIENT_VERSION,
+			build,
+			sdkVersion: SDK_VERSION,
+			caps,
+			log,
+			config,
+			cleanup,
+			blockers,
+			env,
+			genv: host.genv,
+			bundle,
+		});
+		if (wantsUi(context)) logger.info(`${APP_UNAVAILABLE}; the client runs without it`);
+		if (host.genv !== undefined) host.genv.UAI = handle;
+		logger.info("ready");
+		return handle;
+	} catch (err) {
+		cleanup.drain();
+		throw err;
+	}
+}
+
+function startUnprotected(bundle: Bundle | undefined): Handle | undefined {
+	const build = bundle !== undefined ? bundle.build : `${CLIENT_VERSION}-dev`;
+	const host = createHost();
+	const choice = chooseContext(bundle?.args[0], host.genv);
+	let inherited: Context | undefined;
+	if (host.genv !== undefined) {
+		const outcome = resolveRerun(host.genv, build, choice.context, wantsReuse(choice.context));
+		if (outcome.kind === "keep") return outcome.handle as Handle;
+		inherited = outcome.inherited;
+	}
+	return bootClient(host, choice.context ?? inherited ?? {}, build, bundle);
+}
+
+/** Starts the client; on failure warns with the (redacted, source-mapped) error and returns nil. */
+export function start(bundle: Bundle | undefined): Handle | undefined {
+	const [ok, result] = xpcall(startUnprotected, (err) => debug.traceback(tostring(err), 2), bundle);
+	if (ok) return result;
+	const text = bundle !== undefined ? bundle.mapError(tostring(result)) : tostring(result);
+	warn(`[UAI] failed to start: ${createRedactor().redact(text)}`);
+	return undefined;
+}

@@ -1,0 +1,122 @@
+// The client handle returned by the loader (`uai`). Runtime calls use dots: `uai.show("chat")`.
+// Members whose subsystems are not part of this build are absent (sessions, tools, hooks,
+// permissions, providers, bridge, app, ask); navigation reports that the standard application is
+// not available yet instead of pretending to open it.
+import { Caps } from "../host/caps";
+import { BlockerRegistry } from "../runtime/blockers";
+import { CleanupRegistry } from "../runtime/cleanup";
+import { Config, PublicConfig } from "../runtime/config";
+import { Log, PublicLog } from "../runtime/log";
+import { Bundle } from "./bundle";
+import { Env } from "./env";
+import { RELOAD_PROTOCOL, ReloadPort } from "./reload";
+
+type Outcome = LuaTuple<[boolean, string | undefined]>;
+
+export const APP_UNAVAILABLE = "the standard UAI application is not available in this build yet";
+export const UNLOADED = "this UAI client has been unloaded";
+
+export interface Sdk {
+	readonly version: string;
+	/** Feature discovery: a key is true only when its API is present; unknown keys are nil. */
+	readonly features: Readonly<Record<string, boolean>>;
+}
+
+export interface Handle {
+	/** False once unloaded. */
+	alive: boolean;
+	readonly version: string;
+	readonly build: string;
+	/** Whether the standard application has been mounted (stays true when hidden). */
+	uiMounted: boolean;
+	readonly sdk: Sdk;
+	readonly show: (panel?: unknown) => Outcome;
+	readonly toggle: () => Outcome;
+	readonly hide: () => Outcome;
+	readonly openSession: (id?: unknown) => Outcome;
+	/** Full shutdown; returns the number of cleanups that ran (0 when already unloaded). */
+	readonly destroy: () => number;
+	readonly unload: () => number;
+	readonly config: PublicConfig;
+	readonly caps: Caps;
+	readonly log: PublicLog;
+	readonly env: Env;
+	/** Set by a loader of another build that could not replace this client yet. */
+	pendingBuild?: string;
+	/** Set when an unload did not finish; a new copy needs a rejoin. */
+	reloadBlocked?: string;
+	/** True when some cleanup failed during unload. */
+	cleanupFailed?: boolean;
+	readonly _reload: ReloadPort;
+	/** Internal: the bundle runtime, for debugging and the build scenarios. */
+	readonly _bundle: Bundle | undefined;
+}
+
+export interface HandleDeps {
+	readonly version: string;
+	readonly build: string;
+	readonly sdkVersion: string;
+	readonly caps: Caps;
+	readonly log: Log;
+	readonly config: Config;
+	readonly cleanup: CleanupRegistry;
+	readonly blockers: BlockerRegistry;
+	readonly env: Env;
+	readonly genv: Record<string, unknown> | undefined;
+	readonly bundle: Bundle | undefined;
+}
+
+export function createHandle(deps: HandleDeps): Handle {
+	const log = deps.log.scope("client");
+	let unloaded = false;
+
+	// Navigation: every call reports why nothing opened (the application arrives in a later build).
+	const navigate = (action: string): Outcome => {
+		if (unloaded) return $tuple(false, UNLOADED);
+		log.info(`${action}: ${APP_UNAVAILABLE}`);
+		return $tuple(false, APP_UNAVAILABLE);
+	};
+
+	const destroy = (): number => {
+		if (unloaded) return 0;
+		unloaded = true;
+		handle.alive = false;
+		log.info("unloading");
+		const result = deps.cleanup.drain();
+		handle.uiMounted = false;
+		if (result.failed > 0) handle.cleanupFailed = true;
+		const [canSave] = deps.config.public.persistence();
+		if (canSave && deps.config.dirty()) {
+			const [saved, reason] = deps.config.public.saveNow();
+			if (!saved) deps.log.console(`settings were not saved at unload: ${reason}`);
+		}
+		if (deps.genv !== undefined && deps.genv.UAI === handle) deps.genv.UAI = undefined;
+		log.info(`unloaded (${result.ran} cleanups, ${result.failed} failed)`);
+		return result.ran;
+	};
+
+	const handle: Handle = {
+		alive: true,
+		version: deps.version,
+		build: deps.build,
+		uiMounted: false,
+		sdk: table.freeze({ version: deps.sdkVersion, features: table.freeze({}) }),
+		show: () => navigate("show"),
+		toggle: () => navigate("toggle"),
+		hide: () => $tuple(false, unloaded ? UNLOADED : "the standard UAI application is not mounted"),
+		openSession: () => navigate("openSession"),
+		destroy,
+		unload: destroy,
+		config: deps.config.public,
+		caps: deps.caps,
+		log: deps.log.public,
+		env: deps.env,
+		_reload: table.freeze({
+			protocol: RELOAD_PROTOCOL,
+			check: () => deps.blockers.check().map((blocker) => blocker.reason),
+			notify: (text: string) => log.warn(text),
+		}),
+		_bundle: deps.bundle,
+	};
+	return handle;
+}

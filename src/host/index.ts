@@ -1,0 +1,23 @@
+// The host: the only part of the client that reads executor globals or Roblox services. Built
+// once per boot; the rest of the client receives this typed object and nothing else.
+import { Caps, detectCapabilities } from "./caps";
+import { createHostFiles, HostFiles } from "./files";
+import { readExecutorGlobals } from "./globals";
+
+export interface Host {
+	readonly caps: Caps;
+	/** getgenv()'s table where getgenv exists (the home of the `UAI` and `UAI_CONTEXT` globals). */
+	readonly genv: Record<string, unknown> | undefined;
+	/** The executor's file functions; undefined without readfile/writefile. */
+	readonly files: HostFiles | undefined;
+}
+
+export function createHost(): Host {
+	const globals = readExecutorGlobals();
+	const detection = detectCapabilities(globals);
+	return table.freeze({
+		caps: detection.caps,
+		genv: globals.genv,
+		files: createHostFiles(detection.files),
+	});
+}

@@ -1,0 +1,131 @@
+// Configuration defaults (what a new `UAI/config.json` starts with) and the checks applied when a
+// single setting is read. Chosen values are listed with their reasons in docs/EMBEDDING.md
+// ("Configuration defaults"); change both together.
+import { markObject } from "./json";
+
+/** The format version written to config.json. */
+export const CONFIG_VERSION = 1;
+
+/** A fresh defaults table (callers may keep and change it). */
+export function createDefaults(): Record<string, unknown> {
+	return {
+		version: CONFIG_VERSION,
+		ui: {
+			panel: "chat",
+			theme: "dark",
+			fontScale: 1,
+			reduceMotion: "auto",
+			showReasoning: true,
+			showToolDetail: false,
+			showUsage: true,
+			notifications: true,
+		},
+		agent: {
+			maxTurns: 24,
+			budgetSeconds: 900,
+			unlimitedTurns: false,
+			toolConcurrency: 8,
+			toolTimeout: 60,
+			requestTimeout: 300,
+			retries: 6,
+			contextTokens: 1000000,
+			contextFraction: 0.8,
+			keepTurns: 14,
+			compaction: true,
+			stream: true,
+			temperature: 0.4,
+			effort: "low",
+			maxTokens: 128000,
+			resultCap: 128000,
+			repeatLimit: 3,
+			fallback: false,
+			freeRouting: true,
+			forceReasoning: markObject({}),
+			forceContext: markObject({}),
+			disabledGroups: markObject({}),
+			replyLanguage: "",
+			customInstructions: "",
+		},
+		permissions: {
+			mode: "full",
+			remember: true,
+			rules: markObject({}),
+		},
+		providers: {
+			active: "",
+			list: [],
+		},
+		logs: {
+			mirror: false,
+			level: "info",
+		},
+	};
+}
+
+/** How one setting is checked when read; an invalid stored value reads as `fallback`. */
+export interface SettingRule {
+	readonly kind: "integer" | "number" | "boolean" | "enum";
+	readonly min?: number;
+	readonly max?: number;
+	readonly choices?: ReadonlyArray<string>;
+	/** Read instead of an invalid value; the default when absent. */
+	readonly fallback?: unknown;
+}
+
+const integer = (min: number, max: number, fallback?: number): SettingRule => ({ kind: "integer", min, max, fallback });
+const number = (min: number, max: number): SettingRule => ({ kind: "number", min, max });
+const oneOf = (...choices: Array<string>): SettingRule => ({ kind: "enum", choices });
+const flag: SettingRule = { kind: "boolean" };
+
+export const SETTING_RULES: ReadonlyMap<string, SettingRule> = new Map([
+	["ui.theme", oneOf("dark", "light")],
+	["ui.fontScale", number(0.85, 1.4)],
+	["ui.reduceMotion", oneOf("auto", "on", "off")],
+	["ui.showReasoning", flag],
+	["ui.showToolDetail", flag],
+	["ui.showUsage", flag],
+	["ui.notifications", flag],
+	["agent.maxTurns", integer(1, 1000)],
+	["agent.budgetSeconds", number(1, 86400)],
+	["agent.unlimitedTurns", flag],
+	["agent.toolConcurrency", integer(1, 8)],
+	// the seed: an invalid tool deadline falls back to 25 seconds
+	["agent.toolTimeout", { kind: "number", min: 1, max: 86400, fallback: 25 }],
+	["agent.requestTimeout", number(1, 300)],
+	["agent.retries", integer(1, 8)],
+	["agent.contextTokens", integer(1000, 2000000)],
+	["agent.contextFraction", number(0.3, 0.95)],
+	["agent.keepTurns", integer(1, 1000)],
+	["agent.compaction", flag],
+	["agent.stream", flag],
+	["agent.temperature", number(0, 2)],
+	["agent.effort", oneOf("off", "low", "medium", "high", "xhigh", "max")],
+	["agent.maxTokens", integer(1, 1000000)],
+	["agent.resultCap", integer(1000, 8388608)],
+	["agent.repeatLimit", integer(1, 100)],
+	["agent.fallback", flag],
+	["agent.freeRouting", flag],
+	["permissions.mode", oneOf("readonly", "ask", "auto", "full")],
+	["permissions.remember", flag],
+	["logs.mirror", flag],
+	["logs.level", oneOf("debug", "info", "warn", "error")],
+]);
+
+/** Whether `value` satisfies `rule`. */
+export function satisfies(rule: SettingRule, value: unknown): boolean {
+	switch (rule.kind) {
+		case "boolean":
+			return typeIs(value, "boolean");
+		case "enum":
+			return typeIs(value, "string") && (rule.choices as ReadonlyArray<string>).includes(value);
+		case "integer":
+		case "number":
+			return (
+				typeIs(value, "number") &&
+				value === value &&
+				(rule.kind === "number" || value % 1 === 0) &&
+				value >= (rule.min as number) &&
+				value <= (rule.max as number)
+			);
+	}
+}

@@ -1,0 +1,142 @@
+// JSON files under the executor workspace folder `UAI/`, written so that a failed or partial write
+// never loses the last good file:
+//   1. the new text goes to `<name>.tmp` and is read back and compared;
+//   2. only then is `<name>` written, and read back and compared;
+//   3. the `.tmp` copy is removed.
+// A crash between the steps leaves a verified copy beside the file; reading falls back to it when
+// the file itself is missing or damaged. Files carry a numeric `version`: a file from a newer
+// format is never overwritten (it is reported and skipped), and a damaged file is copied aside
+// (`<name>.corrupt`) before anything replaces it. Without executor file functions nothing is
+// written and every write says why.
+import { HostFiles } from "../host/files";
+import { decode, encode } from "./json";
+import { Logger } from "./log";
+
+export const STORAGE_FOLDER = "UAI";
+
+export type StoredFile =
+	| { readonly kind: "missing" }
+	| { readonly kind: "ok"; readonly value: object; readonly recovered: boolean }
+	| { readonly kind: "corrupt"; readonly reason: string }
+	| { readonly kind: "newer"; readonly version: number; readonly reason: string };
+
+export interface Storage {
+	/** Whether files can be written at all, and why not. */
+	readonly available: () => LuaTuple<[boolean, string | undefined]>;
+	/** Reads `UAI/<name>`; a `version` above `supported` is reported as "newer" and write-protected. */
+	readonly readJson: (name: string, supported: number) => StoredFile;
+	/** Writes `value` as JSON to `UAI/<name>` (the steps above): true, or false and the reason. */
+	readonly writeJson: (name: string, value: unknown) => LuaTuple<[boolean, string | undefined]>;
+}
+
+export const NO_FILES_REASON =
+	"persistence is unavailable: this host has no executor file functions (readfile, writefile), so settings last only for this session";
+
+function folderOf(path: string): string | undefined {
+	const [folder] = string.match(path, "^(.*)/[^/]*$");
+	return folder as string | undefined;
+}
+
+export function createStorage(files: HostFiles | undefined, log: Logger): Storage {
+	const protectedFiles = new Map<string, string>();
+
+	const pathOf = (name: string) => `${STORAGE_FOLDER}/${name}`;
+
+	const parse = (text: string): LuaTuple<[object | undefined, string | undefined]> => {
+		const [value, reason] = decode(text);
+		if (value === undefined) return $tuple(undefined, reason);
+		if (!typeIs(value, "table")) return $tuple(undefined, "the file does not hold a JSON object");
+		return $tuple(value, undefined);
+	};
+
+	const writeVerified = (fs: HostFiles, path: string, text: string): LuaTuple<[boolean, string | undefined]> => {
+		const [wrote, writeError] = fs.write(path, text);
+		if (!wrote) return $tuple(false, `could not write ${path}: ${writeError}`);
+		const [back, readError] = fs.read(path);
+		if (back === undefined) return $tuple(false, `could not read back ${path}: ${readError}`);
+		if (back !== text) return $tuple(false, `${path} reads back different from what was written`);
+		return $tuple(true, undefined);
+	};
+
+	interface Examined {
+		readonly exists: boolean;
+		readonly value?: object;
+		/** The bytes read (absent when the file could not be read). */
+		readonly text?: string;
+		readonly problem?: string;
+	}
+
+	const examine = (fs: HostFiles, path: string): Examined => {
+		if (!fs.isFile(path)) return { exists: false };
+		const [text, readError] = fs.read(path);
+		if (text === undefined) return { exists: true, problem: `could not read ${path}: ${readError}` };
+		const [value, reason] = parse(text);
+		return {
+			exists: true,
+			value,
+			text,
+			problem: reason !== undefined ? `${path} is damaged: ${reason}` : undefined,
+		};
+	};
+
+	const readFile = (fs: HostFiles, name: string, supported: number): StoredFile => {
+		const path = pathOf(name);
+		const tmpPath = `${path}.tmp`;
+		const main = examine(fs, path);
+		if (main.value !== undefined) {
+			const version = (main.value as { version?: unknown }).version;
+			if (typeIs(version, "number") && version > supported) {
+				const reason = `${path} was written by a newer format (version ${version}; this build reads ${supported}); it is kept untouched and not overwritten`;
+				protectedFiles.set(name, reason);
+				return { kind: "newer", version, reason };
+			}
+			return { kind: "ok", value: main.value, recovered: false };
+		}
+		const spare = examine(fs, tmpPath);
+		if (spare.value !== undefined) {
+			log.warn(`${main.problem ?? `${path} is missing`}; using the verified copy ${tmpPath}`);
+			return { kind: "ok", value: spare.value, recovered: true };
+		}
+		if (!main.exists) return { kind: "missing" };
+		const reason = main.problem as string;
+		// keep the damaged bytes before any later write replaces them
+		let [kept, keepError] = [false, "the file is unreadable"] as [boolean, string | undefined];
+		if (main.text !== undefined) [kept, keepError] = fs.write(`${path}.corrupt`, main.text);
+		if (kept) {
+			log.warn(`${reason}; a copy was kept as ${path}.corrupt and defaults are used`);
+		} else {
+			const protection = `${reason}; it could not be copied aside (${keepError}), so it is not overwritten`;
+			protectedFiles.set(name, protection);
+			log.warn(protection);
+		}
+		return { kind: "corrupt", reason };
+	};
+
+	return table.freeze({
+		available: () => $tuple(files !== undefined, files === undefined ? NO_FILES_REASON : undefined),
+		readJson: (name: string, supported: number): StoredFile => {
+			if (files === undefined) return { kind: "missing" };
+			return readFile(files, name, supported);
+		},
+		writeJson: (name: string, value: unknown) => {
+			if (files === undefined) return $tuple(false, NO_FILES_REASON);
+			const protection = protectedFiles.get(name);
+			if (protection !== undefined) return $tuple(false, protection);
+			const [text, encodeError] = encode(value);
+			if (text === undefined) return $tuple(false, `cannot save ${name}: ${encodeError}`);
+			const path = pathOf(name);
+			const folder = folderOf(path);
+			if (folder !== undefined) {
+				const [made, folderError] = files.makeFolder(folder);
+				if (!made) return $tuple(false, `could not create ${folder}: ${folderError}`);
+			}
+			const tmpPath = `${path}.tmp`;
+			const [spareOk, spareError] = writeVerified(files, tmpPath, text);
+			if (!spareOk) return $tuple(false, spareError);
+			const [mainOk, mainError] = writeVerified(files, path, text);
+			if (!mainOk) return $tuple(false, `${mainError} (the new content is kept in ${tmpPath})`);
+			files.remove(tmpPath);
+			return $tuple(true, undefined);
+		},
+	});
+}

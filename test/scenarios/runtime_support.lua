@@ -1,0 +1,75 @@
+-- Shared helpers of the runtime scenarios (test/scenarios/runtime_*.luau); not a scenario itself.
+-- Load with: local support = require(host.newModuleScript("support", host.readRepoFile("test/scenarios/runtime_support.lua")))
+local support = {}
+
+function support.check(condition, message)
+	if not condition then
+		error(message, 2)
+	end
+	return condition
+end
+
+-- dist/uai.lua as users get it: by raw GitHub URL in an executor, the file's text elsewhere.
+function support.source()
+	if host.profile == "executor" then
+		return game:HttpGet("https://raw.githubusercontent.com/owner/repo/main/dist/uai.lua")
+	end
+	return host.readRepoFile("dist/uai.lua")
+end
+
+-- Loads the client the way the profile allows: loadstring(source)(context) in an executor,
+-- require of a ModuleScript holding the source elsewhere (no context argument there).
+function support.load(context, source)
+	source = source or support.source()
+	if host.profile == "executor" then
+		local chunk = assert(loadstring(source, "=uai"))
+		return chunk(context)
+	end
+	assert(context == nil, "a context can only be passed where loadstring exists")
+	local module = host.newModuleScript("UAI", source)
+	local handle = require(module)
+	module:Destroy() -- the scenario's own instance, not the client's
+	return handle
+end
+
+-- The same bundle with another build id: what a loader sees after the published file changed.
+function support.otherBuild(source, tag)
+	local build = string.match(source, "build (%d+%.%d+%.%d+%-%x+)")
+	local replacement = string.sub(build, 1, #build - #tag) .. tag
+	local changed, count = string.gsub(source, (string.gsub(build, "%p", "%%%0")), replacement)
+	assert(count == 2, "the build id appears twice in a bundle")
+	return changed, replacement, build
+end
+
+function support.counters()
+	host.settle()
+	return host.counters()
+end
+
+function support.sameCounters(before, after, what)
+	for _, key in { "instances", "connections", "threads" } do
+		support.check(before[key] == after[key], string.format("%s: %s %d before, %d after", what, key, before[key], after[key]))
+	end
+end
+
+-- Whether any printed or warned line contains `text` (plain).
+function support.printed(text)
+	for _, line in host.output() do
+		if string.find(line.text, text, 1, true) then
+			return true
+		end
+	end
+	return false
+end
+
+-- Whether the client's log holds an entry whose text contains `text` (plain).
+function support.logged(uai, text)
+	for _, entry in uai.log.entries() do
+		if string.find(entry.text, text, 1, true) then
+			return true
+		end
+	end
+	return false
+end
+
+return support
