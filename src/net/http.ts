@@ -58,6 +58,8 @@ export interface HttpSpec {
 	 * failure whose delivery is unknown.
 	 */
 	readonly unsafe?: boolean;
+	/** Statuses handed back at once, without the usual retries (e.g. 429 when another key can go). */
+	readonly returnStatuses?: ReadonlyArray<number>;
 	readonly isCancelled?: () => boolean;
 	/** Called before each retry wait with the attempt number and the wait (e.g. to show status). */
 	readonly onRetry?: (attempt: number, waitSeconds: number, status: number) => void;
@@ -204,7 +206,7 @@ export function send(http: HttpCapability, spec: HttpSpec, env: TransportEnv = d
 		const status = response.StatusCode;
 		if (body.size() > MAX_RESPONSE_BYTES) return failed(attempt, "response_limit", undefined, { status, headers });
 		const done = result(attempt, { ok: status >= 200 && status < 300, status, body, headers });
-		if (isLast || !shouldRetryResponse(status, body)) return done;
+		if (isLast || spec.returnStatuses?.includes(status) === true || !shouldRetryResponse(status, body)) return done;
 		if (spec.unsafe === true && !isNotProcessedStatus(status)) return done;
 		const retryAfter = retryAfterSeconds(headers, env.epoch());
 		const slowEmpty = env.now() - attemptStart >= SLOW_EMPTY_SECONDS && body === "" && retryAfter === undefined;

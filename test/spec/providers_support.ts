@@ -105,3 +105,9 @@ export const httpServiceCapability: HttpCapability = {
 		return { StatusCode: response.StatusCode, Body: response.Body, Headers: response.Headers };
 	},
 };
+
+/** JSON decoding for specs (the runtime's codec is not assumed here): undefined when not JSON. */
+export function decodeJson(text: string): unknown {
+	const [ok, value] = pcall(() => HttpService.JSONDecode(text));
+	return ok ? value : undefined;
+}
