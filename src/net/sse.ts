@@ -89,6 +89,13 @@ export class SseDecoder {
 		return this.dispatched;
 	}
 
+	/** True between events: no partial line, no pending data or event name, no pending line end. */
+	idle(): boolean {
+		return (
+			this.lineParts.size() === 0 && this.dataParts.size() === 0 && !this.skipLineFeed && this.eventName === ""
+		);
+	}
+
 	/** True once the sink asked to stop or a limit was hit: later input is ignored. */
 	closed(): boolean {
 		return this.stopped || this.failure !== undefined;

@@ -98,7 +98,7 @@ export = () => {
 	describe("redaction", () => {
 		it("removes credentials and bounds the text", () => {
 			const text = redact(
-				'key sk-abc123XYZ and Bearer tok.en-1 at https://x/?key=AIzaSecret&b=1 {"api_key": "zzz"}',
+				'key sk-abc123XYZabc123XYZabc and Bearer tok.en-1234567 at https://x/?key=AIzaSecret&b=1 {"api_key": "zzz"}',
 				["hunter22"],
 			);
 			expect(text.find("sk-abc", 1, true)[0]).to.equal(undefined);

@@ -45,6 +45,12 @@ export interface Replay {
 	readonly items: ReadonlyArray<JsonObject>;
 }
 
+/** Where a reply came from: replay data goes back only to the same endpoint and model. */
+export interface ReplayScope {
+	readonly endpoint: string;
+	readonly model: string;
+}
+
 export interface SystemMessage {
 	readonly role: "system";
 	readonly content: string;
@@ -101,18 +107,6 @@ export interface ProtocolRequest {
 	readonly params?: JsonObject;
 	/** The request's raw body fields, applied last. */
 	readonly extra?: JsonObject;
-}
-
-/** A request shaped for one protocol: the endpoint suffix, query, protocol headers and body. */
-export interface WireRequest {
-	readonly protocol: ProtocolId;
-	/** Appended to the provider base by the URL rules (for example "/chat/completions"). */
-	readonly path: string;
-	readonly query: ReadonlyMap<string, string>;
-	/** Headers the protocol's own documentation requires (for example anthropic-version). */
-	readonly headers: ReadonlyMap<string, string>;
-	readonly body: JsonObject;
-	readonly stream: boolean;
 }
 
 export type Finish = "stop" | "length" | "tool_calls" | "content_filter" | "refusal" | "other";

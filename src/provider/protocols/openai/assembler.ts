@@ -1,0 +1,151 @@
+// Chat Completions replies, streamed or whole (OpenAI API reference, "The chat completion chunk
+// object" and "The chat completion object"): `choices[0].delta` (or `.message`) carries content,
+// reasoning and indexed tool-call fragments; `finish_reason` ends the choice; `data: [DONE]` ends
+// the stream; a usage-only chunk with empty `choices` may follow when `stream_options.include_usage`
+// is set. Reasoning arrives as `reasoning_content` (DeepSeek, vLLM), `reasoning` (OpenRouter,
+// Ollama) or `thinking`, or as `thinking` content parts. Complete when `[DONE]` arrived or a finish
+// reason was seen (seed 002: "[DONE] completes the exchange. A close following a valid
+// finish_reason also succeeds").
+import { Assembler, EventOutcome, ReplyState } from "../reply_state";
+import type { Finish, JsonObject, Preview, ReplyError, ReplyResult } from "../types";
+import { asList, asName, asNumber, asObject, asString, field } from "../view";
+
+const FINISH: { [reason: string]: Finish } = {
+	stop: "stop",
+	length: "length",
+	tool_calls: "tool_calls",
+	function_call: "tool_calls",
+	content_filter: "content_filter",
+};
+
+function reasoningText(value: unknown): string | undefined {
+	return asString(value) ?? asString(field(value, "text")) ?? asString(field(value, "thinking"));
+}
+
+/** Usage in the OpenAI shape (also DeepSeek's prompt_cache_hit_tokens). */
+export function chatUsage(usage: JsonObject) {
+	const input = asNumber(usage.prompt_tokens);
+	const cached =
+		asNumber(field(usage.prompt_tokens_details, "cached_tokens")) ?? asNumber(usage.prompt_cache_hit_tokens);
+	return {
+		inputTokens: input,
+		outputTokens: asNumber(usage.completion_tokens),
+		reasoningTokens: asNumber(field(usage.completion_tokens_details, "reasoning_tokens")),
+		cacheReadTokens: cached,
+		totalTokens: asNumber(usage.total_tokens),
+	};
+}
+
+export class ChatAssembler implements Assembler {
+	readonly protocol = "openai";
+	readonly finalMarker = "data: [DONE] or a finish_reason";
+	private readonly state = new ReplyState("openai", (key, ordinal) => `call_${key}_${ordinal}`);
+	private finishReason?: string;
+	private doneSeen = false;
+	private whole = false;
+
+	event(_name: string, data: JsonObject): EventOutcome {
+		const failure = this.state.errorIn(data);
+		if (failure !== undefined) return failure;
+		const choices = asList(data.choices);
+		const usage = asObject(data.usage);
+		if (usage !== undefined) this.state.usage = chatUsage(usage);
+		if (choices === undefined) {
+			return usage !== undefined || data.object === "chat.completion.chunk" ? undefined : "unknown";
+		}
+		this.state.noteModel(data.model, data.id);
+		const choice = asObject(choices[0]);
+		if (choice === undefined) return undefined;
+		const outcome = this.delta(asObject(choice.delta) ?? asObject(choice.message));
+		if (outcome !== undefined) return outcome;
+		const reason = asName(choice.finish_reason);
+		if (reason !== undefined) this.finishReason = reason;
+		return undefined;
+	}
+
+	document(data: JsonObject): EventOutcome {
+		const outcome = this.event("message", data);
+		if (outcome === undefined) this.whole = true;
+		return outcome;
+	}
+
+	done() {
+		this.doneSeen = true;
+	}
+
+	private delta(delta: JsonObject | undefined): EventOutcome {
+		if (delta === undefined) return undefined;
+		const content = delta.content;
+		if (typeIs(content, "string")) this.state.content.append(content);
+		else {
+			for (const part of asList(content) ?? []) {
+				const text = asString(field(part, "text"));
+				if (field(part, "type") === "thinking")
+					this.state.reasoning.append(reasoningText(field(part, "thinking")) ?? "");
+				else if (text !== undefined) this.state.content.append(text);
+			}
+		}
+		const reasoning =
+			reasoningText(delta.reasoning_content) ?? reasoningText(delta.reasoning) ?? reasoningText(delta.thinking);
+		if (reasoning !== undefined) this.state.reasoning.append(reasoning);
+		const legacy = asObject(delta.function_call);
+		if (legacy !== undefined) {
+			const failure = this.toolFragment(0, undefined, legacy);
+			if (failure !== undefined) return failure;
+		}
+		for (const item of asList(delta.tool_calls) ?? []) {
+			const call = asObject(item);
+			if (call === undefined) continue;
+			const key = this.keyOf(call);
+			if (typeIs(key, "table")) return key;
+			const failure = this.toolFragment(key, asName(call.id), asObject(call.function) ?? {});
+			if (failure !== undefined) return failure;
+		}
+		return undefined;
+	}
+
+	// The call's index; when a server omits it, infer it only when that is unambiguous (anchors §3.4
+	// item 11): the call with this id, a new call for a new id, or the one open call.
+	private keyOf(call: JsonObject): number | ReplyError {
+		const index = asNumber(call.index);
+		if (index !== undefined) return index;
+		const calls = this.state.calls;
+		const id = asName(call.id);
+		if (id !== undefined) return calls.keyOfId(id) ?? calls.count();
+		const open = calls.openKeys();
+		if (open.size() === 1) return open[0];
+		if (open.size() === 0 && calls.count() === 0) return 0;
+		return this.state.error(
+			"invalid_tool_call",
+			"a tool-call fragment without an index could not be assigned to a call",
+		);
+	}
+
+	private toolFragment(key: number, id: string | undefined, fn: JsonObject): EventOutcome {
+		const calls = this.state.calls;
+		const opened = calls.open(key, id, asName(fn.name));
+		if (opened !== undefined) return this.state.fromCall(opened);
+		const args = fn.arguments;
+		const failure = typeIs(args, "string")
+			? calls.fragment(key, args)
+			: asObject(args) !== undefined
+				? calls.whole(key, args)
+				: undefined;
+		return failure !== undefined ? this.state.fromCall(failure) : undefined;
+	}
+
+	finish(): ReplyResult {
+		if (!this.doneSeen && !this.whole && this.finishReason === undefined)
+			return this.state.incomplete(this.finalMarker);
+		const raw = this.finishReason;
+		return this.state.reply(raw !== undefined ? (FINISH[raw] ?? "other") : "stop", raw, false);
+	}
+
+	preview(): Preview {
+		return this.state.preview();
+	}
+
+	hasOutput(): boolean {
+		return this.state.hasOutput();
+	}
+}

@@ -1,0 +1,158 @@
+// Turns a provider's answer into one assembled reply: a buffered HTTP body (one JSON document or
+// an event stream), or socket messages as they arrive (JSON chunks, a raw [DONE], or SSE text
+// split or joined across messages). Decoding, `[DONE]`, provider error events (JSON or plain text,
+// seed 002: "including plain-text event: error responses"), events of another protocol and every
+// bound are handled here once for all protocols; the protocol's assembler sees decoded events.
+import { looksLikeEventStream, SSE_LIMITS, SseDecoder, SseEvent, SseLimits } from "../../net/sse";
+import { providerText } from "../errors/redact";
+import { decodeJson } from "./json";
+import { mismatchMessage, PROTOCOL_NAMES, protocolOf } from "./mismatch";
+import type { Assembler } from "./reply_state";
+import type { JsonObject, Preview, ReplyError, ReplyErrorCode, ReplyResult } from "./types";
+import { asObject } from "./view";
+
+const DONE = "[DONE]";
+
+export class ReplyReader {
+	private readonly decoder: SseDecoder;
+	private readonly limits: SseLimits;
+	private failure?: ReplyError;
+	private stopped = false;
+	private received = 0;
+	private messages = 0;
+
+	constructor(
+		private readonly assembler: Assembler,
+		limits: Partial<SseLimits> = {},
+	) {
+		this.limits = { ...SSE_LIMITS, ...limits };
+		this.decoder = new SseDecoder(this.limits);
+	}
+
+	/** The error that ended the reply, if one did. */
+	error(): ReplyError | undefined {
+		return this.failure;
+	}
+
+	/** True after `[DONE]`, an error or a bound: later input is ignored. */
+	closed(): boolean {
+		return this.stopped || this.failure !== undefined;
+	}
+
+	preview(): Preview {
+		return this.assembler.preview();
+	}
+
+	/** Event-stream text, split anywhere. */
+	pushText(chunk: string): ReplyError | undefined {
+		if (this.closed()) return this.failure;
+		const limit = this.decoder.push(chunk, (event) => this.onEvent(event));
+		if (limit !== undefined) this.fail("limit_exceeded", limit.message);
+		return this.failure;
+	}
+
+	/**
+	 * One socket message: a whole JSON chunk, a raw `[DONE]`, a single complete `data:` line
+	 * without a blank separator, or any piece of event-stream text.
+	 */
+	pushMessage(message: string): ReplyError | undefined {
+		if (this.closed()) return this.failure;
+		this.messages += 1;
+		this.received += message.size();
+		if (this.messages > this.limits.events)
+			return this.fail("limit_exceeded", `more than ${this.limits.events} messages arrived`);
+		if (this.received > this.limits.responseBytes) {
+			return this.fail("limit_exceeded", `the response exceeds ${this.limits.responseBytes / (1024 * 1024)} MiB`);
+		}
+		if (this.decoder.idle()) {
+			const [trimmed] = message.match("^%s*(.-)%s*$") as LuaTuple<[string]>;
+			const [single] = trimmed.match("^data:%s?([^\r\n]*)$") as LuaTuple<[string | undefined]>;
+			const whole = single ?? trimmed;
+			const isJson = whole.sub(1, 1) === "{" && whole.size() <= this.limits.eventBytes && decodeJson(whole).ok;
+			if (whole === DONE || isJson) {
+				this.onEvent({ event: "message", data: whole, id: "" });
+				return this.failure;
+			}
+		}
+		return this.pushText(message);
+	}
+
+	/** The end of the body or the socket: the reply or why there is none. */
+	finish(): ReplyResult {
+		if (!this.closed()) {
+			const limit = this.decoder.finish((event) => this.onEvent(event));
+			if (limit !== undefined) this.fail("limit_exceeded", limit.message);
+		}
+		if (this.failure !== undefined) return { ok: false, error: this.failure };
+		return this.assembler.finish();
+	}
+
+	private fail(code: ReplyErrorCode, message: string): ReplyError {
+		const partial = this.assembler.hasOutput();
+		this.failure = { code, message, partial, terminal: true };
+		return this.failure;
+	}
+
+	private onEvent(event: SseEvent): boolean {
+		if (this.closed()) return true;
+		if (event.data === DONE) {
+			this.assembler.done();
+			this.stopped = true;
+			return true;
+		}
+		const decoded = decodeJson(event.data);
+		const data = decoded.ok ? asObject(decoded.value) : undefined;
+		if (data === undefined) {
+			if (event.event === "error") {
+				this.fail("provider_error", `the provider reported an error: ${providerText(undefined, event.data)}`);
+			} else {
+				this.fail("malformed_stream", "a stream event is not valid JSON; the reply is discarded");
+			}
+			return true;
+		}
+		const outcome = this.assembler.event(event.event, data);
+		if (outcome === "unknown") return this.foreign(data);
+		if (outcome !== undefined) {
+			this.failure = outcome;
+			return true;
+		}
+		return false;
+	}
+
+	// An event the assembler does not know: another protocol's means a wrong setting; anything
+	// else (provider metadata) is ignored.
+	private foreign(data: JsonObject): boolean {
+		const found = protocolOf(data);
+		if (found === undefined || found === PROTOCOL_NAMES[this.assembler.protocol]) return false;
+		this.fail("protocol_mismatch", mismatchMessage(this.assembler.protocol, found));
+		return true;
+	}
+}
+
+/** Assembles a whole buffered body: an event stream, or one JSON document. */
+export function readBody(assembler: Assembler, body: string): ReplyResult {
+	const reader = new ReplyReader(assembler);
+	if (looksLikeEventStream(body)) {
+		reader.pushText(body);
+		return reader.finish();
+	}
+	const failure = (code: ReplyErrorCode, message: string): ReplyResult => ({
+		ok: false,
+		error: { code, message, partial: false, terminal: true },
+	});
+	if (body.size() > SSE_LIMITS.responseBytes) return failure("limit_exceeded", "the response exceeds 8 MiB");
+	if (body.match("^%s*$")[0] !== undefined) return failure("empty_reply", "the provider sent an empty body");
+	const decoded = decodeJson(body);
+	const data = decoded.ok ? asObject(decoded.value) : undefined;
+	if (data === undefined) return failure("malformed_stream", "the response is neither JSON nor an event stream");
+	const outcome = assembler.document(data);
+	if (outcome === "unknown") {
+		const found = protocolOf(data);
+		if (found !== undefined && found !== PROTOCOL_NAMES[assembler.protocol]) {
+			return failure("protocol_mismatch", mismatchMessage(assembler.protocol, found));
+		}
+		return failure("malformed_stream", `the response is not a ${PROTOCOL_NAMES[assembler.protocol]} reply`);
+	}
+	if (outcome !== undefined) return { ok: false, error: outcome };
+	return assembler.finish();
+}

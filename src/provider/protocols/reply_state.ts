@@ -1,0 +1,151 @@
+// What every protocol assembler keeps while a reply arrives: answer and reasoning text, tool
+// calls, usage, model and id, and how to turn that into the normalised reply or an error.
+import { classify } from "../errors/classify";
+import { faultOf, ProviderFault } from "../errors/extract";
+import { providerText } from "../errors/redact";
+import { TextBuffer } from "./text_buffer";
+import { CallFailure, ToolCallSet } from "./tool_calls";
+import type {
+	Finish,
+	JsonObject,
+	Preview,
+	ProtocolId,
+	Reply,
+	ReplyError,
+	ReplyErrorCode,
+	ReplyResult,
+	Replay,
+	ToolCall,
+	Usage,
+} from "./types";
+
+/** What an assembler says about one event: an error that ends the stream, "unknown" for an event
+ * it does not recognise (the reader checks for another protocol), or nothing. */
+export type EventOutcome = ReplyError | "unknown" | undefined;
+
+export interface Assembler {
+	readonly protocol: ProtocolId;
+	/** The completion marker, named in the error when a stream ends without it. */
+	readonly finalMarker: string;
+	/** One decoded stream event (`name` is the SSE event name, "message" when none). */
+	event(name: string, data: JsonObject): EventOutcome;
+	/** A whole (non-streamed) JSON response. */
+	document(data: JsonObject): EventOutcome;
+	/** `data: [DONE]` arrived. */
+	done(): void;
+	/** The stream or document ended: the reply, or why there is none. */
+	finish(): ReplyResult;
+	preview(): Preview;
+	/** True once text, reasoning or tool-call data arrived. */
+	hasOutput(): boolean;
+}
+
+export class ReplyState {
+	readonly content = new TextBuffer();
+	readonly reasoning = new TextBuffer();
+	readonly calls: ToolCallSet;
+	usage?: Usage;
+	model?: string;
+	id?: string;
+
+	constructor(
+		readonly protocol: ProtocolId,
+		idFor: (key: number, ordinal: number) => string,
+	) {
+		this.calls = new ToolCallSet(idFor);
+	}
+
+	hasOutput(): boolean {
+		return this.content.size() > 0 || this.reasoning.size() > 0 || this.calls.started();
+	}
+
+	preview(): Preview {
+		const [text, textClipped] = this.content.preview();
+		const [reasoning, reasoningClipped] = this.reasoning.preview();
+		return { text, textClipped, reasoning, reasoningClipped };
+	}
+
+	noteModel(model: unknown, id: unknown) {
+		if (this.model === undefined && typeIs(model, "string") && model !== "") this.model = model;
+		if (this.id === undefined && typeIs(id, "string") && id !== "") this.id = id;
+	}
+
+	/** An error of this reply; terminal unless it is a retryable provider error before any output. */
+	error(code: ReplyErrorCode, message: string, providerCode?: string, retryable = false): ReplyError {
+		const partial = this.hasOutput();
+		return { code, message, providerCode, partial, terminal: partial || !retryable };
+	}
+
+	fromCall(failure: CallFailure): ReplyError {
+		return this.error(failure.code, failure.message);
+	}
+
+	/** The provider's own error (an error event or error document), redacted and bounded. */
+	providerError(fault: ProviderFault): ReplyError {
+		const text = providerText(fault.code, fault.message);
+		const retryable = classify(0, text).retryable;
+		return this.error("provider_error", `the provider reported an error: ${text}`, fault.code, retryable);
+	}
+
+	/** The provider error in a decoded object (`error` field or `type: "error"`), if it is one. */
+	errorIn(data: JsonObject): ReplyError | undefined {
+		if (data.error === undefined && data.type !== "error") return undefined;
+		const fault = faultOf(data);
+		return fault !== undefined ? this.providerError(fault) : undefined;
+	}
+
+	incomplete(marker: string): ReplyResult {
+		const what = this.hasOutput() ? "after partial output" : "before any output";
+		return {
+			ok: false,
+			error: this.error(
+				"incomplete_stream",
+				`the stream ended ${what} without its completion marker (${marker})`,
+			),
+		};
+	}
+
+	/**
+	 * The finished reply. Tool calls decide a tool turn whatever the finish reason says (anchors
+	 * §3.4 item 18); calls cut by the output limit are never returned (item 15).
+	 */
+	reply(
+		finish: Finish,
+		rawFinish: string | undefined,
+		requireClosedCalls: boolean,
+		makeReplay?: (calls: ReadonlyArray<ToolCall>) => Replay,
+	): ReplyResult {
+		const finished = this.calls.finish(requireClosedCalls);
+		if (!finished.ok) return { ok: false, error: this.fromCall(finished.failure) };
+		const toolCalls = finished.calls;
+		if (finish === "length" && toolCalls.size() > 0) {
+			return {
+				ok: false,
+				error: this.error(
+					"invalid_tool_call",
+					"the output limit cut the reply while it was writing a tool call",
+				),
+			};
+		}
+		const content = this.content.text();
+		const reasoning = this.reasoning.text();
+		if (content === "" && toolCalls.size() === 0) {
+			let message = reasoning !== "" ? "the reply has reasoning but no answer" : "the reply is empty";
+			if (finish === "length") message = "the output limit was reached before the model wrote an answer";
+			return { ok: false, error: { code: "empty_reply", message, partial: reasoning !== "", terminal: false } };
+		}
+		const reply: Reply = {
+			protocol: this.protocol,
+			content,
+			reasoning,
+			toolCalls,
+			usage: this.usage,
+			finish: toolCalls.size() > 0 ? "tool_calls" : finish,
+			rawFinish,
+			model: this.model,
+			id: this.id,
+			replay: makeReplay?.(toolCalls),
+		};
+		return { ok: true, reply };
+	}
+}

@@ -1,0 +1,109 @@
+// Body-building steps every protocol shares: system text, raw parameter merging, the output
+// ceiling, JSON Schema objects that must stay objects, tool-call arguments as objects, images.
+import { decodeJson, emptyObject } from "./json";
+import type { ImagePart, JsonObject, Message, ProtocolRequest, ReplayScope, TemperatureMode, ToolCall } from "./types";
+import { asObject, isEmptyTable } from "./view";
+
+/** What the caller knows about the route beyond the request itself. */
+export interface BuildOptions {
+	/** The endpoint and model of this request: replay data from elsewhere is not sent. */
+	readonly scope: ReplayScope;
+	/** The model option "Temperature handling" (default Auto). */
+	readonly temperatureMode?: TemperatureMode;
+	/** Options → Reasoning support: an undocumented model receives the effort setting unclamped. */
+	readonly reasoningEnabled?: boolean;
+	/** The final output ceiling (model maximum, learned cap, live reply ceiling), applied last. */
+	readonly maxTokensCeiling?: number;
+	/** Chat Completions: no model in the body (Azure deployment paths). */
+	readonly omitModel?: boolean;
+	/** Chat Completions: no default tool_choice / parallel_tool_calls (Ollama). */
+	readonly omitToolDefaults?: boolean;
+	/** False when the user hides reasoning: thought summaries are not requested. */
+	readonly showReasoning?: boolean;
+}
+
+/** The system messages joined with blank lines (empty when there are none). */
+export function systemText(messages: ReadonlyArray<Message>): string {
+	const parts = new Array<string>();
+	for (const m of messages) if (m.role === "system" && m.content !== "") parts.push(m.content);
+	return parts.join("\n\n");
+}
+
+/** The output limit to send: the request's, bounded by the ceiling; `fallback` when neither says. */
+export function outputLimit(request: ProtocolRequest, options: BuildOptions, fallback?: number): number | undefined {
+	const wanted = request.maxTokens ?? fallback;
+	const ceiling = options.maxTokensCeiling;
+	if (wanted === undefined) return ceiling;
+	return ceiling !== undefined ? math.min(wanted, ceiling) : wanted;
+}
+
+/** Lowers `body[field]` to the ceiling when it is a larger number (the final output ceiling). */
+export function capOutput(body: JsonObject, field: string, ceiling: number | undefined) {
+	const value = body[field];
+	if (ceiling !== undefined && typeIs(value, "number") && value > ceiling) body[field] = ceiling;
+}
+
+/** `target` with `source` merged in: objects merge key by key, anything else replaces. */
+function deepMerge(target: JsonObject, source: JsonObject): JsonObject {
+	const out: JsonObject = { ...target };
+	for (const [key, value] of pairs(source)) {
+		const k = key as string;
+		const into = asObject(out[k]);
+		const from = asObject(value);
+		const isMap = from !== undefined && (from as unknown as Array<unknown>)[0] === undefined && !isEmptyTable(from);
+		out[k] = into !== undefined && isMap ? deepMerge(into, from) : value;
+	}
+	return out;
+}
+
+/** The record's raw `params`, then the request's `extra`, merged over the adapter's body. */
+export function withRawFields(body: JsonObject, request: ProtocolRequest): JsonObject {
+	let out = body;
+	if (request.params !== undefined) out = deepMerge(out, request.params);
+	if (request.extra !== undefined) out = deepMerge(out, request.extra);
+	return out;
+}
+
+// JSON Schema keywords whose value is a list; every other empty table in a schema is an object.
+const LIST_KEYWORDS = new Set(["required", "enum", "anyOf", "oneOf", "allOf", "type", "examples", "prefixItems"]);
+
+/**
+ * A copy of a JSON Schema in which every empty table that means an object (`{}` parameters,
+ * `properties: {}`, `items: {}`) carries the codec's empty-object marker, so it is sent as `{}`.
+ */
+export function schemaObject(schema: JsonObject): JsonObject {
+	if (isEmptyTable(schema)) return emptyObject();
+	const out: JsonObject = {};
+	for (const [key, value] of pairs(schema)) {
+		const k = key as string;
+		const child = asObject(value);
+		if (child === undefined) out[k] = value;
+		else if (isEmptyTable(child)) out[k] = LIST_KEYWORDS.has(k) ? [] : emptyObject();
+		else if ((child as unknown as Array<unknown>)[0] !== undefined) {
+			out[k] = (child as unknown as Array<defined>).map((item) => {
+				const entry = asObject(item);
+				return entry !== undefined ? schemaObject(entry) : item;
+			});
+		} else out[k] = schemaObject(child);
+	}
+	return out;
+}
+
+/** A tool call's arguments as an object (Messages `input`, Gemini `args`); `{}` stays an object. */
+export function argumentsObject(call: ToolCall): JsonObject {
+	const decoded = decodeJson(call.arguments);
+	const value = decoded.ok ? asObject(decoded.value) : undefined;
+	return value === undefined || isEmptyTable(value) ? emptyObject() : value;
+}
+
+/** An image as a data URL (Chat Completions image_url, Responses input_image). */
+export function dataUrl(image: ImagePart): string {
+	return `data:${image.mediaType};base64,${image.data}`;
+}
+
+/** True when an assistant message's replay data belongs to this protocol and scope. */
+export function replayFits(message: Message, protocol: string, scope: ReplayScope): boolean {
+	if (message.role !== "assistant" || message.replay === undefined) return false;
+	const replay = message.replay;
+	return replay.protocol === protocol && replay.endpoint === scope.endpoint && replay.model === scope.model;
+}
