@@ -50,16 +50,18 @@ const REPLACEMENT = "\u{FFFD}";
 
 /** Replaces every invalid UTF-8 sequence in `text` with U+FFFD. */
 export function toValidUtf8(text: string): string {
-	if (utf8.len(text)[0] !== false) return text;
+	// utf8.len gives nil (typed as false) and the position of the first invalid byte
+	if (typeIs(utf8.len(text)[0], "number")) return text;
 	const parts = new Array<string>();
 	let from = 1;
 	const size = text.size();
 	while (from <= size) {
-		const [count, bad] = utf8.len(text, from);
-		if (count !== false) {
+		const [count, position] = utf8.len(text, from);
+		if (typeIs(count, "number")) {
 			parts.push(text.sub(from));
 			break;
 		}
+		const bad = position as number;
 		if (bad > from) parts.push(text.sub(from, bad - 1));
 		parts.push(REPLACEMENT);
 		from = bad + 1;
@@ -78,15 +80,17 @@ function escapeChar(char: string): string {
 	return SHORT_ESCAPES[byte] ?? string.format("\\u%04x", byte);
 }
 
+const NEEDS_ESCAPE = '[%z\x01-\x1f"\\\x7f]';
+
 function encodeString(text: string): string {
-	let valid = text;
-	if (string.find(text, "[\x80-\xff]")[0] !== undefined) {
-		valid = toValidUtf8(text);
-		valid = string.gsub(valid, "\u{2028}", "\\u2028")[0];
-		valid = string.gsub(valid, "\u{2029}", "\\u2029")[0];
+	let result = text;
+	if (string.find(result, NEEDS_ESCAPE)[0] !== undefined) result = string.gsub(result, NEEDS_ESCAPE, escapeChar)[0];
+	if (string.find(result, "[\x80-\xff]")[0] !== undefined) {
+		result = toValidUtf8(result);
+		result = string.gsub(result, "\u{2028}", "\\u2028")[0];
+		result = string.gsub(result, "\u{2029}", "\\u2029")[0];
 	}
-	if (string.find(valid, '[%z\x01-\x1f"\\\x7f]')[0] === undefined) return `"${valid}"`;
-	return `"${string.gsub(valid, '[%z\x01-\x1f"\\\x7f]', escapeChar)[0]}"`;
+	return `"${result}"`;
 }
 
 const SAFE_INTEGER = 2 ** 53;

@@ -103,6 +103,7 @@ export function createLog(): Log {
 	let minimum: LogLevel = "info";
 	let mirror = false;
 	let secretSerial = 0;
+	let delivering = false;
 
 	const consoleLine = (level: LogLevel, text: string) => {
 		const line = `[UAI] ${text}`;
@@ -134,7 +135,11 @@ export function createLog(): Log {
 			head = (head + 1) % LOG_CAPACITY;
 		}
 		if (mirror || RANK[level] >= RANK.warn) consoleLine(level, `${entry.source}: ${text}`);
+		// an entry written by a subscriber is kept but not delivered again (no feedback loop)
+		if (delivering) return;
+		delivering = true;
 		added.fire(entry);
+		delivering = false;
 	};
 
 	const ordered = (): Array<LogEntry> => {
