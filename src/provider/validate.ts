@@ -46,20 +46,27 @@ function isStringMap(value: unknown): boolean {
 	return true;
 }
 
-function checkConnection(record: ProviderRecord, env: ValidationEnv, problems: Array<string>): void {
+/** What would stop any request of this record: base URL, native routes, reachability, key. */
+export function connectionProblems(record: ProviderRecord, env: ValidationEnv): Array<string> {
+	const problems = new Array<string>();
+	if (!typeIs(record.apiKey, "string")) problems.push("The API key must be text.");
+	else if (record.apiKey.size() > MAX_KEY_LENGTH) problems.push("The API key field is too long.");
+	else if (record.authStyle !== "none" && splitKeys(record.apiKey).size() === 0) {
+		problems.push("An API key is needed (or choose auth style none for a server without auth).");
+	}
 	if (!typeIs(record.baseUrl, "string") || record.baseUrl.match("^%s*$")[0] !== undefined) {
 		problems.push("A base URL is needed.");
-		return;
+		return problems;
 	}
 	const [placeholder] = record.baseUrl.match("YOUR%-[%u%-]+");
 	if (placeholder !== undefined) {
 		problems.push(`Replace ${placeholder} in the base URL with your own value.`);
-		return;
+		return problems;
 	}
 	const parsed = parseBase(record.baseUrl);
 	if (!parsed.ok) {
 		problems.push(`The base URL is not valid: ${parsed.reason}.`);
-		return;
+		return problems;
 	}
 	const native = nativeRouteProblem(parsed.url.path, record.api);
 	if (native !== undefined) problems.push(native);
@@ -68,6 +75,7 @@ function checkConnection(record: ProviderRecord, env: ValidationEnv, problems: A
 			`${parsed.url.host} is a local or private address; reaching it needs an executor HTTP function, which this environment does not have.`,
 		);
 	}
+	return problems;
 }
 
 /** Returns the problems of a record; an empty list means it can be saved. */
@@ -85,17 +93,12 @@ export function validateRecord(record: ProviderRecord, env: ValidationEnv): Arra
 			`Auth style "${tostring(record.authStyle)}" is unknown; choose one of ${AUTH_STYLES.join(", ")}.`,
 		);
 	}
-	checkConnection(record, env, problems);
+	for (const problem of connectionProblems(record, env)) problems.push(problem);
 	if (
 		!typeIs(record.wsUrl, "string") ||
 		(record.wsUrl !== "" && record.wsUrl.match("^[wW][sS][sS]?://")[0] === undefined)
 	) {
 		problems.push("The socket gateway URL must start with ws:// or wss:// (or be empty for ordinary HTTP).");
-	}
-	if (!typeIs(record.apiKey, "string")) problems.push("The API key must be text.");
-	else if (record.apiKey.size() > MAX_KEY_LENGTH) problems.push("The API key field is too long.");
-	else if (record.authStyle !== "none" && splitKeys(record.apiKey).size() === 0) {
-		problems.push("An API key is needed (or choose auth style none for a server without auth).");
 	}
 	const models = typeIs(record.models, "table") ? record.models : undefined;
 	if (models === undefined || models.size() > MAX_MODELS)

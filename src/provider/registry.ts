@@ -1,0 +1,372 @@
+// `uai.providers`: the saved provider records (live tables), the active selection, model
+// discovery for saved records and unsaved drafts, and persistence in the configuration
+// (`providers.list`, `providers.active`). Dot calls; several results are Luau multiple returns;
+// errors are values. Change events carry the record id, never the record: a record holds keys.
+import { HttpCapability, TransportEnv } from "net/http";
+import { normaliseBase } from "net/url";
+import { PublicConfig } from "runtime/config";
+import { decode, markObject } from "runtime/json";
+import { Logger } from "runtime/log";
+import { createSignal, Signal } from "runtime/signal";
+import { getPreset, recordFromPreset } from "./catalog";
+import { discoverModels, DiscoveryOutcome, invalidateDiscovery } from "./discovery";
+import { idBase, uniqueId } from "./ids";
+import { KeyPool, newPool } from "./key_pool";
+import { OperationEvent, ProviderEnv } from "./operation";
+import { migrateBaseUrl } from "./proxy_route";
+import { AuthStyle, MAX_MODEL_ID_LENGTH, Protocol, ProviderRecord } from "./record";
+import { connectionProblems, validateRecord, ValidationEnv } from "./validate";
+
+export const NO_PROVIDER =
+	'No provider is set up: add one in Providers (uai.show("providers")) or with uai.providers.save(record).';
+
+type Outcome = LuaTuple<[boolean, string | undefined]>;
+
+export interface PublicProviders {
+	readonly blank: (presetId?: unknown) => LuaTuple<[ProviderRecord | undefined, string | undefined]>;
+	readonly validate: (record: unknown) => LuaTuple<[boolean, Array<string>]>;
+	readonly save: (record: unknown, options?: unknown) => LuaTuple<[boolean, ProviderRecord | Array<string>]>;
+	readonly get: (id: unknown) => ProviderRecord | undefined;
+	readonly list: () => Array<ProviderRecord>;
+	readonly count: () => number;
+	readonly active: () => ProviderRecord | undefined;
+	readonly setActive: (id: unknown) => Outcome;
+	readonly setModel: (id: unknown, modelId: unknown) => Outcome;
+	readonly remove: (id: unknown) => Outcome;
+	/**
+	 * Lists models of a saved record (by id) or an unsaved draft (a record table): true and the
+	 * ids (manual first), or false and the reason; the third value has the details.
+	 */
+	readonly discover: (
+		target: unknown,
+		options?: unknown,
+	) => LuaTuple<[boolean, Array<string> | string, DiscoveryOutcome | undefined]>;
+	/** Fires `(kind, id)`: "save", "remove", "active", "model", "proxy", "reload". */
+	readonly changed: Signal<[string, string | undefined]>;
+}
+
+export interface Providers {
+	readonly public: PublicProviders;
+	/** The active provider, or undefined and why there is none (for the agent's requests). */
+	readonly usable: () => LuaTuple<[ProviderRecord | undefined, string | undefined]>;
+	/** The key pool of a record (rotation state lives in memory only). */
+	readonly poolOf: (record: ProviderRecord) => KeyPool;
+	/** HTTP, JSON and clock for provider operations; undefined without an HTTP transport. */
+	readonly env: ProviderEnv | undefined;
+	/** Saves a base URL the proxy recovery switched a live record to. */
+	readonly adoptProxy: (record: ProviderRecord, baseUrl: string) => void;
+	readonly destroy: () => void;
+}
+
+export interface ProvidersDeps {
+	readonly config: PublicConfig;
+	readonly log: Logger;
+	readonly http: HttpCapability | undefined;
+	/** Why there is no HTTP transport, when there is none. */
+	readonly noHttpReason?: string;
+	/** An executor HTTP function exists (local and private addresses are reachable). */
+	readonly canReachLocal: boolean;
+	readonly transport?: TransportEnv;
+}
+
+type Table = Record<string, unknown>;
+
+function text(value: unknown, fallback = ""): string {
+	return typeIs(value, "string") ? value : fallback;
+}
+
+function stringMap(value: unknown): Record<string, string> {
+	const out: Record<string, string> = {};
+	if (typeIs(value, "table")) {
+		for (const [key, entry] of pairs(value as Table))
+			if (typeIs(key, "string") && typeIs(entry, "string")) out[key] = entry;
+	}
+	return out;
+}
+
+function copyTable(value: unknown): Record<string, unknown> {
+	const out: Record<string, unknown> = {};
+	if (typeIs(value, "table")) for (const [key, entry] of pairs(value as Table)) out[key] = entry;
+	return out;
+}
+
+/** A record from stored or host-supplied data, every field present and of its type. */
+function coerce(data: Table): ProviderRecord {
+	const models = new Array<string>();
+	if (typeIs(data.models, "table")) {
+		for (const id of data.models as Array<unknown>)
+			if (typeIs(id, "string") && !models.includes(id)) models.push(id);
+	}
+	return {
+		id: text(data.id),
+		preset: text(data.preset, "custom"),
+		label: text(data.label),
+		baseUrl: text(data.baseUrl),
+		apiKey: text(data.apiKey),
+		// an unknown value is kept, so validation can name it instead of it silently changing
+		authStyle: data.authStyle !== undefined ? (data.authStyle as AuthStyle) : "bearer",
+		api: data.api !== undefined ? (data.api as Protocol) : "openai",
+		models,
+		model: text(data.model),
+		headers: stringMap(data.headers),
+		params: copyTable(data.params),
+		query: stringMap(data.query),
+		stream: data.stream !== false,
+		enabled: data.enabled !== false,
+		order: typeIs(data.order, "number") ? data.order : 0,
+		wsUrl: text(data.wsUrl),
+		note: text(data.note),
+	};
+}
+
+/** A normalised copy: fields typed, text trimmed, the base URL migrated and normalised. */
+function prepared(data: Table): ProviderRecord {
+	const clean = coerce(data);
+	clean.label = clean.label.match("^%s*(.-)%s*$")[0] as string;
+	clean.model = clean.model.match("^%s*(.-)%s*$")[0] as string;
+	const migrated = migrateBaseUrl(clean.baseUrl);
+	clean.baseUrl = normaliseBase(migrated) ?? migrated;
+	return clean;
+}
+
+/** Normalises a host's record in place (save mutates the supplied record, as documented). */
+function normalise(record: Table): void {
+	for (const [key, value] of pairs(prepared(record) as unknown as Table)) record[key] = value;
+}
+
+/** The stored form: plain data, maps marked so empty ones stay JSON objects. */
+function stored(record: ProviderRecord): Table {
+	return {
+		...(record as unknown as Table),
+		models: [...record.models],
+		headers: markObject(stringMap(record.headers)),
+		params: markObject(copyTable(record.params)),
+		query: markObject(stringMap(record.query)),
+	};
+}
+
+function byOrder(a: ProviderRecord, b: ProviderRecord): boolean {
+	return a.order !== b.order ? a.order < b.order : a.id < b.id;
+}
+
+export function createProviders(deps: ProvidersDeps): Providers {
+	const { config, log } = deps;
+	const validation: ValidationEnv = { canReachLocal: deps.canReachLocal };
+	const records = new Map<string, ProviderRecord>();
+	const pools = new Map<ProviderRecord, { apiKey: string; pool: KeyPool }>();
+	const draftScopes = new Map<ProviderRecord, string>();
+	let draftCount = 0;
+	let activeId = "";
+	let writing = false;
+	const changed = createSignal<[string, string | undefined]>("providers.changed", (message) =>
+		log.error(`a providers.changed handler failed: ${message}`),
+	);
+	const env: ProviderEnv | undefined =
+		deps.http !== undefined
+			? { http: deps.http, decode: (body) => decode(body)[0], transport: deps.transport }
+			: undefined;
+
+	const sorted = () => {
+		const list = new Array<ProviderRecord>();
+		for (const [, record] of records) list.push(record);
+		list.sort(byOrder);
+		return list;
+	};
+
+	const persist = () => {
+		writing = true;
+		const [, listError] = config.set("providers.list", sorted().map(stored));
+		const [, activeError] = config.set("providers.active", activeId);
+		writing = false;
+		const problem = listError ?? activeError;
+		if (problem !== undefined) log.warn(`providers were not stored: ${problem}`);
+	};
+
+	const load = () => {
+		records.clear();
+		const list = config.get("providers.list");
+		if (typeIs(list, "table")) {
+			for (const entry of list as Array<unknown>) {
+				if (!typeIs(entry, "table")) continue;
+				const record = coerce(entry as Table);
+				record.baseUrl = migrateBaseUrl(record.baseUrl);
+				if (record.id !== "" && !records.has(record.id)) records.set(record.id, record);
+			}
+		}
+		const savedActive = config.get("providers.active");
+		activeId = typeIs(savedActive, "string") && records.has(savedActive) ? savedActive : "";
+	};
+
+	const poolOf = (record: ProviderRecord): KeyPool => {
+		const current = pools.get(record);
+		if (current !== undefined && current.apiKey === record.apiKey) return current.pool;
+		const pool = newPool(record.apiKey);
+		pools.set(record, { apiKey: record.apiKey, pool });
+		return pool;
+	};
+
+	const active = (): ProviderRecord | undefined => {
+		const chosen = records.get(activeId);
+		if (chosen !== undefined && chosen.enabled) return chosen;
+		return sorted().find((record) => record.enabled);
+	};
+
+	/** Keeps a well-formed id the host chose when it is free; otherwise derives one. */
+	const assignId = (record: ProviderRecord): void => {
+		const wellFormed = record.id.match("^[%w%-_]+$")[0] !== undefined && record.id.size() <= 64;
+		if (wellFormed && !records.has(record.id)) return;
+		record.id = uniqueId(
+			idBase(record.label, record.preset),
+			(id) => records.has(id),
+			() => os.clock() * 1000,
+		);
+	};
+
+	const save = (input: unknown, options?: unknown): LuaTuple<[boolean, ProviderRecord | Array<string>]> => {
+		if (!typeIs(input, "table")) return $tuple(false, ["save expects a provider record table."]);
+		const flags = typeIs(options, "table") ? (options as { force?: unknown; quiet?: unknown }) : {};
+		normalise(input as Table);
+		const record = input as unknown as ProviderRecord;
+		if (flags.force !== true) {
+			const problems = validateRecord(record, validation);
+			if (problems.size() > 0) return $tuple(false, problems);
+		}
+		const replacing = records.get(record.id);
+		if (replacing === undefined || record.id === "") {
+			assignId(record);
+			let last = 0;
+			for (const [, other] of records) last = math.max(last, other.order);
+			record.order = last + 1;
+		} else if (replacing !== record) {
+			pools.delete(replacing);
+		}
+		records.set(record.id, record);
+		if (activeId === "" || !records.has(activeId)) activeId = record.id;
+		persist();
+		log.info(`provider saved: ${record.id}`);
+		if (flags.quiet !== true) changed.fire("save", record.id);
+		return $tuple(true, record);
+	};
+
+	const recordOf = (id: unknown): ProviderRecord | undefined => (typeIs(id, "string") ? records.get(id) : undefined);
+
+	const adoptProxy = (record: ProviderRecord, baseUrl: string) => {
+		record.baseUrl = baseUrl;
+		if (records.get(record.id) !== record) return;
+		persist();
+		log.info(`provider ${record.id} switched to the Project UAI proxy`);
+		changed.fire("proxy", record.id);
+	};
+
+	const discover = (
+		target: unknown,
+		options?: unknown,
+	): LuaTuple<[boolean, Array<string> | string, DiscoveryOutcome | undefined]> => {
+		const saved = recordOf(target);
+		const record = saved ?? (typeIs(target, "table") ? (target as ProviderRecord) : undefined);
+		if (record === undefined)
+			return $tuple(false, "discover expects a saved provider id or a provider record.", undefined);
+		if (env === undefined) return $tuple(false, deps.noHttpReason ?? "no HTTP transport is available", undefined);
+		const problems = connectionProblems(record, validation);
+		if (problems.size() > 0) return $tuple(false, problems.join(" "), undefined);
+		let scope = saved !== undefined ? `saved:${saved.id}` : draftScopes.get(record);
+		if (scope === undefined) {
+			draftCount += 1;
+			scope = `draft:${draftCount}`;
+			draftScopes.set(record, scope);
+		}
+		const flags = typeIs(options, "table") ? (options as { force?: unknown; onEvent?: unknown }) : {};
+		const outcome = discoverModels(record, scope, poolOf(record), env, {
+			force: flags.force === true,
+			onEvent: typeIs(flags.onEvent, "function") ? (flags.onEvent as (event: OperationEvent) => void) : undefined,
+		});
+		if (outcome.proxiedTo !== undefined) adoptProxy(record, outcome.proxiedTo);
+		if (!outcome.ok) return $tuple(false, outcome.error ?? "discovery failed", outcome);
+		return $tuple(true, outcome.models, outcome);
+	};
+
+	const setModel = (id: unknown, modelId: unknown): Outcome => {
+		const record = recordOf(id);
+		if (record === undefined) return $tuple(false, `no saved provider has the id ${tostring(id)}`);
+		const model = typeIs(modelId, "string") ? (modelId.match("^%s*(.-)%s*$")[0] as string) : "";
+		if (model === "" || model.size() > MAX_MODEL_ID_LENGTH) {
+			return $tuple(false, `a model id is text of 1-${MAX_MODEL_ID_LENGTH} characters`);
+		}
+		record.models = [model, ...record.models.filter((other) => other !== model)];
+		record.model = model;
+		persist();
+		changed.fire("model", record.id);
+		return $tuple(true, undefined);
+	};
+
+	const remove = (id: unknown): Outcome => {
+		const record = recordOf(id);
+		if (record === undefined) return $tuple(false, `no saved provider has the id ${tostring(id)}`);
+		records.delete(record.id);
+		pools.delete(record);
+		invalidateDiscovery(`saved:${record.id}`);
+		const wasActive = activeId === record.id;
+		if (wasActive) activeId = sorted()[0]?.id ?? "";
+		persist();
+		log.info(`provider removed: ${record.id}`);
+		changed.fire("remove", record.id);
+		if (wasActive) changed.fire("active", activeId === "" ? undefined : activeId);
+		return $tuple(true, undefined);
+	};
+
+	const setActive = (id: unknown): Outcome => {
+		const record = recordOf(id);
+		if (record === undefined) return $tuple(false, `no saved provider has the id ${tostring(id)}`);
+		activeId = record.id;
+		persist();
+		changed.fire("active", record.id);
+		return $tuple(true, undefined);
+	};
+
+	load();
+	const unsubscribe = config.changed.connect((path) => {
+		if (writing || (path !== undefined && path.sub(1, 9) !== "providers")) return;
+		load();
+		changed.fire("reload", undefined);
+	});
+
+	const publicApi: PublicProviders = {
+		blank: (presetId) => {
+			const id = presetId === undefined ? "custom" : presetId;
+			const preset = typeIs(id, "string") ? getPreset(id) : undefined;
+			if (preset === undefined) return $tuple(undefined, `unknown preset ${tostring(id)}`);
+			return $tuple(recordFromPreset(preset), undefined);
+		},
+		validate: (record) => {
+			if (!typeIs(record, "table")) return $tuple(false, ["A provider record must be a table."]);
+			const problems = validateRecord(prepared(record as Table), validation);
+			return $tuple(problems.size() === 0, problems);
+		},
+		save,
+		get: recordOf,
+		list: sorted,
+		count: () => records.size(),
+		active,
+		setActive,
+		setModel,
+		remove,
+		discover,
+		changed: changed.signal,
+	};
+
+	return {
+		public: table.freeze(publicApi),
+		usable: () => {
+			const record = active();
+			if (record === undefined) return $tuple(undefined, NO_PROVIDER);
+			return $tuple(record, undefined);
+		},
+		poolOf,
+		env,
+		adoptProxy,
+		destroy: () => {
+			unsubscribe();
+			changed.clear();
+		},
+	};
+}
