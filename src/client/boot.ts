@@ -1,6 +1,8 @@
 // Boot: context → rerun rules → runtime → handle. A failure anywhere reports the error, releases
 // what was made, and returns nil.
 import { createHost, Host } from "../host";
+import { executorHttp } from "../net/host_http";
+import { createProviders } from "../provider/registry";
 import { createBlockerRegistry } from "../runtime/blockers";
 import { createCleanupRegistry } from "../runtime/cleanup";
 import { createConfig } from "../runtime/config";
@@ -53,6 +55,17 @@ function bootClient(host: Host, context: Context, build: string, bundle: Bundle 
 		});
 		config.load();
 
+		const providers = createProviders({
+			config: config.public,
+			log: log.scope("providers"),
+			http: executorHttp(caps),
+			noHttpReason:
+				caps.reason("http") ??
+				"provider requests need an executor HTTP function (request, http_request, syn.request)",
+			canReachLocal: caps.http === "executor",
+		});
+		cleanup.add(providers.destroy, "providers");
+
 		const registry = createModuleRegistry();
 		registry.define("runtime/util", () => publicUtil);
 		registry.define("runtime/log", () => log.public);
@@ -83,6 +96,7 @@ function bootClient(host: Host, context: Context, build: string, bundle: Bundle 
 			cleanup,
 			blockers,
 			env,
+			providers: providers.public,
 			genv: host.genv,
 			bundle,
 		});

@@ -1,12 +1,13 @@
 // The client handle returned by the loader (`uai`). Runtime calls use dots: `uai.show("chat")`.
 // Members whose subsystems are not part of this build are absent (sessions, tools, hooks,
-// permissions, providers, bridge, app, ask); navigation reports that the standard application is
+// permissions, bridge, app, ask); navigation reports that the standard application is
 // not available yet instead of pretending to open it.
 import { Caps } from "../host/caps";
 import { BlockerRegistry } from "../runtime/blockers";
 import { CleanupRegistry } from "../runtime/cleanup";
 import { Config, PublicConfig } from "../runtime/config";
 import { Log, PublicLog } from "../runtime/log";
+import { PublicProviders } from "../provider/registry";
 import { Bundle } from "./bundle";
 import { Env } from "./env";
 import { RELOAD_PROTOCOL, ReloadPort } from "./reload";
@@ -41,6 +42,7 @@ export interface Handle {
 	readonly caps: Caps;
 	readonly log: PublicLog;
 	readonly env: Env;
+	readonly providers: PublicProviders;
 	/** Set by a loader of another build that could not replace this client yet. */
 	pendingBuild?: string;
 	/** Set when an unload did not finish; a new copy needs a rejoin. */
@@ -62,6 +64,7 @@ export interface HandleDeps {
 	readonly cleanup: CleanupRegistry;
 	readonly blockers: BlockerRegistry;
 	readonly env: Env;
+	readonly providers: PublicProviders;
 	readonly genv: Record<string, unknown> | undefined;
 	readonly bundle: Bundle | undefined;
 }
@@ -111,6 +114,7 @@ export function createHandle(deps: HandleDeps): Handle {
 		caps: deps.caps,
 		log: deps.log.public,
 		env: deps.env,
+		providers: deps.providers,
 		_reload: table.freeze({
 			protocol: RELOAD_PROTOCOL,
 			check: () => deps.blockers.check().map((blocker) => blocker.reason),

@@ -39,18 +39,10 @@ declare const host: TestHost;
 /** The offline host's scenario API (docs/TESTING.md), available to specs as a global. */
 export const testHost = host;
 
-/**
- * Starts a loopback server and makes one request to it from this thread before handing it out.
- * Why: when the host's bind completes without yielding, it leaves an I/O wake-up queued for the
- * calling thread, which would resume that thread's next task.wait early ("task.wait resumed
- * unexpectedly"); an I/O wait absorbs it. The warm-up request is not in `requests`.
- */
+/** Starts a loopback server that HttpService may reach. */
 export function serve(handler: (request: LoopbackRequest) => LoopbackResponse): LoopbackServer {
 	host.allowClientHttp(true);
-	const server = host.network.serve((request) => (request.path === "/__warm-up" ? "" : handler(request)));
-	HttpService.GetAsync(server.url + "/__warm-up");
-	server.requests.clear();
-	return server;
+	return host.network.serve(handler);
 }
 
 /** A transport environment on the host's clock whose attempts run on the calling thread. */
