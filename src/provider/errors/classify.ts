@@ -65,7 +65,9 @@ function kindOf(status: number, lower: string): ErrorKind {
 	if (status === 402) return "credit";
 	if (status === 403) return "forbidden";
 	if (status === 404) return "not_found";
-	if (status >= 500) return "server";
+	if (status >= 500 || has(lower, "server_error") || has(lower, "internal error") || has(lower, "unavailable")) {
+		return "server";
+	}
 	if (status === 400 || status === 422) return "bad_request";
 	return "other";
 }
