@@ -63,23 +63,18 @@ export function createCleanupRegistry(log: Logger): CleanupRegistry {
 			return $tuple(release, undefined);
 		},
 		drain: () => {
+			// closed first: a cleanup registered while draining runs at once (see add)
 			isClosed = true;
-			let ran = 0;
+			const ids = new Array<number>();
+			for (const [id] of entries) ids.push(id);
+			table.sort(ids, (a, b) => a > b);
 			let failed = 0;
-			// entries added while draining are drained too, still newest first
-			while (!entries.isEmpty()) {
-				const ids = new Array<number>();
-				for (const [id] of entries) ids.push(id);
-				table.sort(ids, (a, b) => a > b);
-				for (const id of ids) {
-					const entry = entries.get(id);
-					if (entry === undefined) continue;
-					entries.delete(id);
-					ran += 1;
-					if (!run(entry)) failed += 1;
-				}
+			for (const id of ids) {
+				const entry = entries.get(id) as Entry;
+				entries.delete(id);
+				if (!run(entry)) failed += 1;
 			}
-			return { ran, failed };
+			return { ran: ids.size(), failed };
 		},
 		count: () => entries.size(),
 		closed: () => isClosed,

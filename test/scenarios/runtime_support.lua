@@ -41,7 +41,12 @@ function support.otherBuild(source, tag)
 	return changed, replacement, build
 end
 
+-- The host's counters. Services the client reads are created on first GetService (as in Roblox)
+-- and belong to the game, so they are created before counting.
 function support.counters()
+	for _, name in { "HttpService", "RunService", "GuiService" } do
+		game:GetService(name)
+	end
 	host.settle()
 	return host.counters()
 end
