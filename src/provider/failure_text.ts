@@ -32,7 +32,7 @@ function challengeText(result: HttpResult): string {
  * is not JSON); `secrets` are the request's keys, removed verbatim wherever they appear.
  */
 export function failureText(result: HttpResult, document: unknown, secrets: ReadonlyArray<string>): string {
-	if (result.status === 0) return redact(result.reason ?? "no response", secrets);
+	if (result.failure !== undefined || result.status === 0) return redact(result.reason ?? "no response", secrets);
 	const meaning = `HTTP ${result.status} (${statusMeaning(result.status)})`;
 	const fault = faultOf(document);
 	if (fault !== undefined) return `${meaning}: ${providerText(fault.code, fault.message, secrets)}`;

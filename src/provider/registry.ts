@@ -35,7 +35,9 @@ export interface PublicProviders {
 	readonly remove: (id: unknown) => Outcome;
 	/**
 	 * Lists models of a saved record (by id) or an unsaved draft (a record table): true and the
-	 * ids (manual first), or false and the reason; the third value has the details.
+	 * ids (manual first), or false and the reason; the third value has the details. Options:
+	 * `force` (skip the cache), `timeout` (seconds, 1-300), `onEvent(event)` (retries, key
+	 * rotation, proxy switch).
 	 */
 	readonly discover: (
 		target: unknown,
@@ -275,9 +277,12 @@ export function createProviders(deps: ProvidersDeps): Providers {
 			scope = `draft:${draftCount}`;
 			draftScopes.set(record, scope);
 		}
-		const flags = typeIs(options, "table") ? (options as { force?: unknown; onEvent?: unknown }) : {};
+		const flags = typeIs(options, "table")
+			? (options as { force?: unknown; onEvent?: unknown; timeout?: unknown })
+			: {};
 		const outcome = discoverModels(record, scope, poolOf(record), env, {
 			force: flags.force === true,
+			timeout: typeIs(flags.timeout, "number") ? flags.timeout : undefined,
 			onEvent: typeIs(flags.onEvent, "function") ? (flags.onEvent as (event: OperationEvent) => void) : undefined,
 		});
 		if (outcome.proxiedTo !== undefined) adoptProxy(record, outcome.proxiedTo);
