@@ -31,7 +31,14 @@ function applyLogSettings(log: Log, data: LogSettings) {
 	log.setSecrets("config", collectSecrets(data));
 }
 
-function bootClient(host: Host, context: Context, build: string, bundle: Bundle | undefined): Handle {
+/** The context a boot uses, and where it came from (for the boot log). */
+interface ChosenContext {
+	readonly context: Context;
+	readonly source: string;
+}
+
+function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bundle | undefined): Handle {
+	const context = chosen.context;
 	const log = createLog();
 	const logger = log.scope("boot");
 	const cleanup = createCleanupRegistry(log.scope("cleanup"));
@@ -40,6 +47,7 @@ function bootClient(host: Host, context: Context, build: string, bundle: Bundle 
 		logger.info(`UAI ${CLIENT_VERSION} (${build}) starting: ${caps.summary()}`);
 		if (!caps.has("http")) logger.warn(caps.reason("http") as string);
 		for (const line of caps.lost) logger.info(`unavailable ${line}`);
+		logger.info(`context: ${chosen.source}`);
 		reviewContext(context, logger);
 
 		const blockers = createBlockerRegistry(log.scope("blockers"));
@@ -114,13 +122,16 @@ function startUnprotected(bundle: Bundle | undefined): Handle | undefined {
 	const build = bundle !== undefined ? bundle.build : `${CLIENT_VERSION}-dev`;
 	const host = createHost();
 	const choice = chooseContext(bundle?.args[0], host.genv);
-	let inherited: Context | undefined;
+	let chosen: ChosenContext | undefined;
+	if (choice.context !== undefined) chosen = { context: choice.context, source: choice.source as string };
 	if (host.genv !== undefined) {
 		const outcome = resolveRerun(host.genv, build, choice.context, wantsReuse(choice.context));
 		if (outcome.kind === "keep") return outcome.handle as Handle;
-		inherited = outcome.inherited;
+		if (chosen === undefined && outcome.inherited !== undefined) {
+			chosen = { context: outcome.inherited, source: "inherited from the replaced client" };
+		}
 	}
-	return bootClient(host, choice.context ?? inherited ?? {}, build, bundle);
+	return bootClient(host, chosen ?? { context: {}, source: "a new empty table" }, build, bundle);
 }
 
 /** Starts the client; on failure warns with the (redacted, source-mapped) error and returns nil. */

@@ -8,14 +8,15 @@ export type Context = Record<string, unknown>;
 export interface ContextChoice {
 	/** The table chosen by the documented order, or undefined when neither source holds one. */
 	readonly context: Context | undefined;
-	readonly source: "argument" | "UAI_CONTEXT" | undefined;
+	/** Where it came from, for the boot log. */
+	readonly source: "the loader argument" | "getgenv().UAI_CONTEXT" | undefined;
 }
 
 /** 1. a table passed to the chunk; 2. getgenv().UAI_CONTEXT when it is a table. */
 export function chooseContext(argument: unknown, genv: Record<string, unknown> | undefined): ContextChoice {
-	if (typeIs(argument, "table")) return { context: argument as Context, source: "argument" };
+	if (typeIs(argument, "table")) return { context: argument as Context, source: "the loader argument" };
 	const global = genv?.UAI_CONTEXT;
-	if (typeIs(global, "table")) return { context: global as Context, source: "UAI_CONTEXT" };
+	if (typeIs(global, "table")) return { context: global as Context, source: "getgenv().UAI_CONTEXT" };
 	return { context: undefined, source: undefined };
 }
 

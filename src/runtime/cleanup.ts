@@ -20,7 +20,6 @@ export interface CleanupRegistry {
 	/** Runs every registered cleanup, newest first, once; later calls find nothing to run. */
 	readonly drain: () => CleanupResult;
 	readonly count: () => number;
-	readonly closed: () => boolean;
 }
 
 interface Entry {
@@ -77,6 +76,5 @@ export function createCleanupRegistry(log: Logger): CleanupRegistry {
 			return { ran: ids.size(), failed };
 		},
 		count: () => entries.size(),
-		closed: () => isClosed,
 	});
 }

@@ -73,8 +73,6 @@ export interface Log {
 	readonly setMirror: (on: boolean) => void;
 	/** Replaces the secrets registered under `group` (e.g. every key in the configuration). */
 	readonly setSecrets: (group: string, values: ReadonlyArray<string>) => void;
-	/** Redacts `text` the same way entries are redacted. */
-	readonly redact: (text: string) => string;
 	/** Prints a redacted line to the console whatever the settings (notices the user must see). */
 	readonly console: (text: string) => void;
 }
@@ -205,7 +203,6 @@ export function createLog(): Log {
 			mirror = on;
 		},
 		setSecrets: redactor.setSecrets,
-		redact: redactor.redact,
 		console: (text) => warn(`[UAI] ${cut(redactor.redact(text), LOG_TEXT_LIMIT)}`),
 	};
 }

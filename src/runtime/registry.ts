@@ -21,13 +21,19 @@ export function createModuleRegistry(): ModuleRegistry {
 	const modules = new Map<string, unknown>();
 	const loading = new Array<string>();
 
+	const ids = () => {
+		const list = [...factories].map(([id]) => id);
+		table.sort(list);
+		return list;
+	};
+
 	const requireModule = (id: unknown): unknown => {
 		if (!typeIs(id, "string")) error(`env.require expects a module id string, got ${typeOf(id)}`, 2);
 		const existing = modules.get(id);
 		if (existing !== undefined) return existing;
 		const factory = factories.get(id);
 		if (factory === undefined) {
-			error(`env.require: unknown module "${id}" (known: ${[...factories].map(([name]) => name).join(", ")})`, 2);
+			error(`env.require: unknown module "${id}" (known: ${ids().join(", ")})`, 2);
 		}
 		if (loading.includes(id)) error(`env.require: circular require ${[...loading, id].join(" -> ")}`, 2);
 		loading.push(id);
@@ -46,10 +52,6 @@ export function createModuleRegistry(): ModuleRegistry {
 		},
 		require: requireModule,
 		loaded: () => table.freeze(table.clone(modules)),
-		ids: () => {
-			const list = [...factories].map(([id]) => id);
-			table.sort(list);
-			return list;
-		},
+		ids,
 	});
 }

@@ -67,7 +67,6 @@ export = () => {
 			expect(result.ran).to.equal(2);
 			expect(lateRelease).to.equal(undefined);
 			expect(cleanup.drain().ran).to.equal(0);
-			expect(cleanup.closed()).to.equal(true);
 		});
 	});
 
