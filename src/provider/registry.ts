@@ -7,6 +7,7 @@ import { normaliseBase } from "net/url";
 import { PublicConfig } from "runtime/config";
 import { decode, markObject } from "runtime/json";
 import { Logger } from "runtime/log";
+import { deepCopy } from "runtime/util";
 import { createSignal, Signal } from "runtime/signal";
 import { getPreset, recordFromPreset } from "./catalog";
 import { discoverModels, DiscoveryOutcome, invalidateDiscovery } from "./discovery";
@@ -86,9 +87,10 @@ function stringMap(value: unknown): Record<string, string> {
 	return out;
 }
 
+/** A deep, writable copy (configuration reads are frozen copies; body fields may nest). */
 function copyTable(value: unknown): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
-	if (typeIs(value, "table")) for (const [key, entry] of pairs(value as Table)) out[key] = entry;
+	if (typeIs(value, "table")) for (const [key, entry] of pairs(value as Table)) out[key] = deepCopy(entry);
 	return out;
 }
 

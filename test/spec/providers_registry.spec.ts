@@ -127,6 +127,10 @@ export = () => {
 			config.set("providers.list", []);
 			expect(providers.public.count()).to.equal(0);
 			expect(events.includes("reload")).to.equal(true);
+			config.set("providers.list", [{ id: "imported", label: "I", params: { nested: { n: 1 } } }]);
+			const imported = providers.public.get("imported")!;
+			(imported.params.nested as { n: number }).n = 2;
+			expect((imported.params.nested as { n: number }).n).to.equal(2);
 			for (const entry of log.public.entries()) expect(contains(entry.text, "canary")).to.equal(false);
 		});
 
