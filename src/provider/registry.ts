@@ -288,6 +288,10 @@ export function createProviders(deps: ProvidersDeps): Providers {
 			onEvent: typeIs(flags.onEvent, "function") ? (flags.onEvent as (event: OperationEvent) => void) : undefined,
 		});
 		if (outcome.proxiedTo !== undefined) adoptProxy(record, outcome.proxiedTo);
+		const name = saved !== undefined ? saved.id : "an unsaved provider";
+		if (outcome.ok)
+			log.info(`${outcome.discovered.size()} models listed for ${name}${outcome.cached ? " (cached)" : ""}`);
+		else log.warn(`model list for ${name}: ${outcome.error ?? "failed"}`);
 		if (!outcome.ok) return $tuple(false, outcome.error ?? "discovery failed", outcome);
 		return $tuple(true, outcome.models, outcome);
 	};
