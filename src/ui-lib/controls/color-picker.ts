@@ -1,0 +1,167 @@
+// ColorPicker: a colour and an opacity ({ Color, Alpha }). Get returns two values (Color3, alpha);
+// Set takes a Color3 (keeping the alpha) or { Color, Alpha }; components must be finite and within
+// 0–1, alpha is clamped. The field shows a 22 px swatch and #RRGGBB; Open() shows the panel.
+import { button, corner, frame, label, stroke } from "../core/create";
+import { toHex } from "../core/color";
+import { fail } from "../core/errors";
+import { booleanOption } from "../core/options";
+import { isFiniteNumber } from "../core/numbers";
+import { SIZE } from "../layout/geometry";
+import { ColorPanel } from "../overlays/color-panel";
+import type { PanelHandle } from "../overlays/panel";
+import type { PressState } from "../input/pressable";
+import { isValidColor } from "../theme/palette";
+import { Control, type ControlContext } from "./control";
+
+interface ColorValue {
+	Color: Color3;
+	Alpha: number;
+}
+
+const SWATCH = 22;
+
+export class ColorPickerControl extends Control {
+	private readonly showAlpha: boolean;
+	private readonly field: TextButton;
+	private readonly swatch: Frame;
+	private readonly text: TextLabel;
+	private readonly press: PressState;
+	private picker?: ColorPanel;
+
+	constructor(context: ControlContext) {
+		super("ColorPicker", context, "inline", 144);
+		const options = context.options;
+		const alpha = options.Alpha;
+		if (alpha !== undefined && !isFiniteNumber(alpha)) fail("ColorPicker: Alpha must be a finite number");
+		this.showAlpha = booleanOption(options, "ShowAlpha", alpha !== undefined, "ColorPicker");
+		// a starting value, so normalize can read the current alpha
+		this.value = { Color: this.core.painter.palette.Accent, Alpha: 1 };
+		this.value = this.normalize({ Color: options.Default ?? this.core.painter.palette.Accent, Alpha: alpha ?? 1 });
+
+		const core = this.core;
+		this.field = button("ColorPicker", this.slot, { Size: UDim2.fromScale(1, 1), BackgroundTransparency: 0 });
+		corner(this.field, SIZE.FieldRadius);
+		this.press = core.pressables.track(this.scope, this.field, () => this.repaint(true));
+		this.paint(this.field, "BackgroundColor3", (p) => (this.press.hover && !this.Disabled ? p.Hover : p.Input));
+		this.paint(stroke(this.field), "Color", (p) => (this.picker !== undefined ? p.Accent : p.Edge));
+		this.swatch = frame("Swatch", this.field, {
+			Size: UDim2.fromOffset(SWATCH, SWATCH),
+			AnchorPoint: new Vector2(0, 0.5),
+			Position: new UDim2(0, 10, 0.5, 0),
+			BackgroundTransparency: 0,
+		});
+		corner(this.swatch, 6);
+		this.paint(stroke(this.swatch), "Color", "Edge");
+		this.text = label("Hex", this.field, {
+			Position: UDim2.fromOffset(10 + SWATCH + 8, 0),
+			Size: new UDim2(1, -(10 + SWATCH + 8) - 8, 1, 0),
+			TextWrapped: false,
+			TextTruncate: Enum.TextTruncate.AtEnd,
+			TextYAlignment: Enum.TextYAlignment.Center,
+		});
+		core.type.bind(this.scope, this.text, "Body");
+		this.paint(this.text, "TextColor3", (p) => (this.Disabled ? p.Disabled : p.Text));
+		this.scope.give(this.field.Activated.Connect(() => this.Open()));
+		this.render();
+	}
+
+	private current(): ColorValue {
+		return this.value as ColorValue;
+	}
+
+	protected normalize(value: unknown): unknown {
+		if (typeIs(value, "Color3")) {
+			if (!isValidColor(value)) fail("ColorPicker: colour components must be finite numbers from 0 to 1");
+			return { Color: value, Alpha: this.current().Alpha };
+		}
+		if (!typeIs(value, "table"))
+			fail("ColorPicker: the value must be a Color3 or { Color = Color3, Alpha = number }");
+		const record = value as { Color?: unknown; Alpha?: unknown };
+		if (!isValidColor(record.Color)) fail("ColorPicker: Color must be a Color3 with components from 0 to 1");
+		const alpha = record.Alpha ?? this.current().Alpha;
+		if (!isFiniteNumber(alpha)) fail("ColorPicker: Alpha must be a finite number");
+		return { Color: record.Color, Alpha: math.clamp(alpha, 0, 1) };
+	}
+
+	protected render() {
+		const { Color, Alpha } = this.current();
+		this.swatch.BackgroundColor3 = Color;
+		this.swatch.BackgroundTransparency = 1 - Alpha;
+		this.text.Text = toHex(Color);
+	}
+
+	protected emitArgs(): unknown[] {
+		const { Color, Alpha } = this.current();
+		return [Color, Alpha];
+	}
+
+	/** Two values for Luau callers: the colour and the alpha. */
+	Get(): LuaTuple<[Color3, number]> {
+		const { Color, Alpha } = this.current();
+		return $tuple(Color, Alpha);
+	}
+
+	GetAlpha(): number {
+		return this.current().Alpha;
+	}
+
+	SetAlpha(alpha: unknown, silent?: boolean): this {
+		this.assertAlive("SetAlpha");
+		if (!isFiniteNumber(alpha)) fail("ColorPicker:SetAlpha expects a finite number");
+		return this.Set({ Color: this.current().Color, Alpha: alpha }, silent);
+	}
+
+	/** Opens the colour panel; nil when the control cannot be used now. */
+	Open(): PanelHandle | undefined {
+		this.assertAlive("Open");
+		if (!this.isInteractive()) return undefined;
+		const { Color, Alpha } = this.current();
+		this.picker = new ColorPanel(this.core, {
+			title: this.Text,
+			color: Color,
+			alpha: Alpha,
+			showAlpha: this.showAlpha,
+			anchor: this.field,
+			apply: (color, alpha) => {
+				if (this.Alive) this.Set({ Color: color, Alpha: alpha });
+			},
+			onClose: () => {
+				this.picker = undefined;
+				if (this.Alive) this.repaint(true);
+			},
+		});
+		this.repaint(true);
+		return this.picker.panel.handle;
+	}
+
+	exportValue(): unknown {
+		const { Color, Alpha } = this.current();
+		return { rgb: [Color.R, Color.G, Color.B], alpha: Alpha };
+	}
+
+	importValue(encoded: unknown): unknown {
+		const record = encoded as { rgb?: unknown; alpha?: unknown };
+		const rgb = record?.rgb as unknown[] | undefined;
+		if (!typeIs(encoded, "table") || !typeIs(rgb, "table") || rgb.size() !== 3) {
+			error("a colour value must be { rgb = { r, g, b }, alpha = a }", 0);
+		}
+		for (const component of rgb) {
+			if (!isFiniteNumber(component) || component < 0 || component > 1)
+				error("colour components must be numbers from 0 to 1", 0);
+		}
+		return this.normalize({
+			Color: new Color3(rgb[0] as number, rgb[1] as number, rgb[2] as number),
+			Alpha: record.alpha ?? 1,
+		});
+	}
+
+	protected cancelInteraction() {
+		super.cancelInteraction();
+		this.picker?.panel.close();
+	}
+
+	protected applyDisabled() {
+		this.field.Active = !this.Disabled;
+		this.field.Selectable = !this.Disabled;
+	}
+}

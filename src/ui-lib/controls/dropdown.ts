@@ -1,0 +1,201 @@
+// Dropdown: one option value (or nil), or with Multi an array of values in option order. Up to
+// 10,000 options (the picker is virtualised). The closed field shows the selected label(s) joined
+// by ", " ("<n> selected" beyond two) or the placeholder, a "Choose" hint, and an avatar when the
+// selected option has an Image. Open() shows the picker (overlays/options-panel.ts).
+import { button, corner, label, stroke } from "../core/create";
+import { booleanOption, textOption } from "../core/options";
+import { deepCopy } from "../core/deep";
+import { SIZE } from "../layout/geometry";
+import { OptionsPanel } from "../overlays/options-panel";
+import type { PanelHandle } from "../overlays/panel";
+import { avatar, type Avatar } from "../parts/avatar";
+import type { PressState } from "../input/pressable";
+import {
+	indexChoices,
+	normalizeMulti,
+	normalizeSingle,
+	readChoices,
+	valueKey,
+	type Choice,
+	type ChoiceValue,
+} from "./choices";
+import { Control, type ControlContext } from "./control";
+
+export const DROPDOWN_OPTION_LIMIT = 10000;
+const AVATAR = 24;
+
+export class DropdownControl extends Control {
+	private choices: Choice[];
+	private index: Map<string, number>;
+	private readonly multi: boolean;
+	private readonly searchable: boolean;
+	private readonly placeholder: string;
+	private readonly field: TextButton;
+	private readonly text: TextLabel;
+	private readonly hint: TextLabel;
+	private readonly face: Avatar;
+	private readonly press: PressState;
+	private picker?: OptionsPanel;
+
+	constructor(context: ControlContext) {
+		super("Dropdown", context, "stack", 0);
+		const options = context.options;
+		this.multi = booleanOption(options, "Multi", false, "Dropdown");
+		this.searchable = booleanOption(options, "Searchable", true, "Dropdown");
+		this.placeholder = textOption(options, "Placeholder", "Select an option");
+		this.choices = readChoices(options.Options, "Dropdown", 0, DROPDOWN_OPTION_LIMIT);
+		this.index = indexChoices(this.choices);
+		this.value = this.normalize(options.Default);
+
+		const core = this.core;
+		this.field = button("Dropdown", this.slot, { Size: UDim2.fromScale(1, 1), BackgroundTransparency: 0 });
+		corner(this.field, SIZE.FieldRadius);
+		this.press = core.pressables.track(this.scope, this.field, () => this.repaint(true));
+		this.paint(this.field, "BackgroundColor3", (p) => (this.press.hover && !this.Disabled ? p.Hover : p.Input));
+		this.paint(stroke(this.field), "Color", (p) => (this.picker !== undefined ? p.Accent : p.Edge));
+		this.face = avatar(core, this.scope, this.field, AVATAR);
+		this.text = label("Selection", this.field, {
+			TextWrapped: false,
+			TextTruncate: Enum.TextTruncate.AtEnd,
+			TextYAlignment: Enum.TextYAlignment.Center,
+		});
+		core.type.bind(this.scope, this.text, "Body");
+		this.paint(this.text, "TextColor3", (p) =>
+			this.Disabled ? p.Disabled : this.hasSelection() ? p.Text : p.Muted,
+		);
+		this.hint = label("Hint", this.field, {
+			Text: "Choose",
+			TextWrapped: false,
+			AnchorPoint: new Vector2(1, 0),
+			TextXAlignment: Enum.TextXAlignment.Right,
+			TextYAlignment: Enum.TextYAlignment.Center,
+		});
+		core.type.bind(this.scope, this.hint, "Caption");
+		this.paint(this.hint, "TextColor3", (p) => (this.Disabled ? p.Disabled : p.Accent));
+		this.scope.give(this.field.Activated.Connect(() => this.Open()));
+		this.render();
+	}
+
+	protected normalize(value: unknown): unknown {
+		return this.multi
+			? normalizeMulti(value, this.choices, this.index, "Dropdown")
+			: normalizeSingle(value, this.index, "Dropdown");
+	}
+
+	private hasSelection(): boolean {
+		return this.multi ? (this.value as ChoiceValue[]).size() > 0 : this.value !== undefined;
+	}
+
+	private selectedChoices(): Choice[] {
+		const values = this.multi
+			? (this.value as ChoiceValue[])
+			: this.value === undefined
+				? []
+				: [this.value as ChoiceValue];
+		return values.map((value) => this.choices[this.index.get(valueKey(value))!]);
+	}
+
+	protected render() {
+		const selected = this.selectedChoices();
+		if (selected.size() === 0) this.text.Text = this.placeholder;
+		else if (selected.size() > 2) this.text.Text = `${selected.size()} selected`;
+		else this.text.Text = selected.map((choice) => choice.label).join(", ");
+		const pictured = selected.find((choice) => choice.image !== undefined);
+		this.face.set(pictured?.image, pictured?.label ?? "");
+		this.layoutField();
+		this.repaint();
+		this.picker?.refresh();
+	}
+
+	private layoutField() {
+		const height = this.core.metrics.target;
+		const pictured = this.face.frame.Visible;
+		const left = pictured ? 12 + AVATAR + 8 : 12;
+		this.face.frame.Position = UDim2.fromOffset(12, math.floor((height - AVATAR) / 2));
+		this.text.Position = UDim2.fromOffset(left, 0);
+		this.text.Size = new UDim2(1, -left - 72, 1, 0);
+		this.hint.Position = new UDim2(1, -12, 0, 0);
+		this.hint.Size = new UDim2(0, 56, 1, 0);
+	}
+
+	protected layoutSlot() {
+		this.layoutField();
+	}
+
+	/** Opens the picker; nil when the control cannot be used now. */
+	Open(): PanelHandle | undefined {
+		this.assertAlive("Open");
+		if (!this.isInteractive()) return undefined;
+		this.picker = new OptionsPanel(this.core, {
+			title: this.Text,
+			choices: this.choices,
+			multi: this.multi,
+			searchable: this.searchable,
+			anchor: this.field,
+			isSelected: (index) => {
+				const key = valueKey(this.choices[index].value);
+				return this.selectedChoices().some((choice) => valueKey(choice.value) === key);
+			},
+			pick: (index) => this.pick(index),
+			onClose: () => {
+				this.picker = undefined;
+				if (this.Alive) this.repaint(true);
+			},
+		});
+		this.repaint(true);
+		return this.picker.panel.handle;
+	}
+
+	private pick(index: number) {
+		const value = this.choices[index].value;
+		if (!this.multi) {
+			this.picker?.close();
+			this.commit(value);
+			return;
+		}
+		const current = this.value as ChoiceValue[];
+		const key = valueKey(value);
+		const picked = current.filter((item) => valueKey(item) !== key);
+		if (picked.size() === current.size()) picked.push(value);
+		this.commit(this.normalize(picked));
+	}
+
+	/** Replaces the options; still-valid selections are kept, the picker closes. */
+	SetOptions(list: unknown, silent?: boolean): this {
+		this.assertAlive("SetOptions");
+		const choices = readChoices(list, "Dropdown", 0, DROPDOWN_OPTION_LIMIT);
+		const index = indexChoices(choices);
+		this.picker?.close();
+		const kept = this.multi
+			? (this.value as ChoiceValue[]).filter((value) => index.has(valueKey(value)))
+			: this.value !== undefined && index.has(valueKey(this.value))
+				? this.value
+				: undefined;
+		this.choices = choices;
+		this.index = index;
+		this.commit(deepCopy(this.normalize(kept)), silent);
+		return this;
+	}
+
+	exportValue(): unknown {
+		if (!this.multi && this.value === undefined) return { empty: true };
+		return { value: deepCopy(this.value) };
+	}
+
+	importValue(encoded: unknown): unknown {
+		if (!typeIs(encoded, "table")) error("a dropdown value must be { value = ... } or { empty = true }", 0);
+		const record = encoded as { value?: unknown; empty?: unknown };
+		if (record.empty === true) return this.normalize(this.multi ? [] : undefined);
+		return this.normalize(record.value);
+	}
+
+	protected cancelInteraction() {
+		super.cancelInteraction();
+		this.picker?.close();
+	}
+
+	protected applyDisabled() {
+		this.field.Active = !this.Disabled;
+		this.field.Selectable = !this.Disabled;
+	}
+}

@@ -1,0 +1,69 @@
+// Progress: an 8 px track and fill with the rounded percentage at the top-right. The value is a
+// finite number clamped to [Min, Max]; it is exported with the configuration unless Persist = false.
+import { corner, frame, label } from "../core/create";
+import { fail } from "../core/errors";
+import { finiteOption } from "../core/options";
+import { isFiniteNumber } from "../core/numbers";
+import { Control, READOUT_HEIGHT, type ControlContext } from "./control";
+
+const TRACK = 8;
+const READOUT = 56;
+
+export class ProgressControl extends Control {
+	private readonly min: number;
+	private readonly max: number;
+	private readonly track: Frame;
+	private readonly fill: Frame;
+	private readonly readout: TextLabel;
+
+	constructor(context: ControlContext) {
+		super("Progress", context, "stack", 0);
+		const options = context.options;
+		this.min = finiteOption(options, "Min", 0, "Progress");
+		this.max = finiteOption(options, "Max", 100, "Progress");
+		if (this.max <= this.min) fail("Progress: Max must be greater than Min");
+		this.value = this.normalize(options.Default ?? options.Value ?? this.min);
+		this.track = frame("Track", this.slot, { BackgroundTransparency: 0, Size: new UDim2(1, 0, 0, TRACK) });
+		corner(this.track, TRACK / 2);
+		this.paint(this.track, "BackgroundColor3", "Track");
+		this.fill = frame("Fill", this.track, { BackgroundTransparency: 0 });
+		corner(this.fill, TRACK / 2);
+		this.paint(this.fill, "BackgroundColor3", (p) => (this.Disabled ? p.Disabled : p.Accent));
+		this.readout = label("Readout", this.Frame, {
+			AnchorPoint: new Vector2(1, 0),
+			Position: new UDim2(1, 0, 0, 14),
+			Size: UDim2.fromOffset(READOUT, READOUT_HEIGHT),
+			TextXAlignment: Enum.TextXAlignment.Right,
+			TextWrapped: false,
+		});
+		this.core.type.bind(this.scope, this.readout, "Caption");
+		this.paint(this.readout, "TextColor3", "Secondary");
+		this.render();
+	}
+
+	protected normalize(value: unknown): unknown {
+		if (!isFiniteNumber(value)) fail(`Progress: the value must be a finite number, got ${tostring(value)}`);
+		return math.clamp(value, this.min, this.max);
+	}
+
+	private ratio(): number {
+		return ((this.value as number) - this.min) / (this.max - this.min);
+	}
+
+	protected render() {
+		this.readout.Text = `${math.round(this.ratio() * 100)}%`;
+		this.core.motion.to(this.fill, "Size", new UDim2(this.ratio(), 0, 1, 0));
+	}
+
+	protected captionReserve(): number {
+		return READOUT + 8;
+	}
+
+	protected slotHeight(): number {
+		return TRACK + 4;
+	}
+
+	protected layoutSlot() {
+		this.track.Position = UDim2.fromOffset(0, 2);
+	}
+}
