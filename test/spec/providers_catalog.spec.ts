@@ -5,6 +5,7 @@ import { getPreset, presetIds, presetsOfTier, recordFromPreset } from "provider/
 import { inferenceUrl, modelsUrl, providerHeaders } from "provider/connection";
 import { USER_AGENT } from "provider/identity";
 import { PRESETS } from "provider/presets";
+import { buildBody } from "provider/protocols/adapter";
 import { validateRecord } from "provider/validate";
 import { contains } from "./providers_support";
 
@@ -59,7 +60,7 @@ export = () => {
 	});
 
 	describe("preset matrix", () => {
-		it("builds both request shapes for every preset: base URL, protocol, auth header", () => {
+		it("builds both request shapes for every preset: base URL, protocol, auth header, inference body", () => {
 			for (const preset of PRESETS) {
 				const record = recordFromPreset(preset);
 				const [placeholder] = record.baseUrl.match("YOUR%-[%u%-]+");
@@ -86,6 +87,16 @@ export = () => {
 				expect(headerValue(headers, "anthropic-version") !== undefined).to.equal(record.api === "anthropic");
 				expect(headerValue(headers, "User-Agent")).to.equal(USER_AGENT);
 				expect(validateRecord(record, { canReachLocal: true }).size()).to.equal(0);
+				const body = buildBody(
+					record.api,
+					{ model: record.model, messages: [{ role: "user", content: "hi" }], stream: true },
+					{ scope: { endpoint: inference.url, model: record.model }, omitModel: preset.modelInUrl },
+				);
+				const shape = { openai: "messages", anthropic: "messages", gemini: "contents" }[record.api];
+				expect(body[shape] !== undefined).to.equal(true);
+				expect(body.model).to.equal(
+					record.api === "gemini" || preset.modelInUrl === true ? undefined : "some-model",
+				);
 			}
 		});
 
