@@ -120,7 +120,10 @@ export function createRedactor(): Redactor {
 					result = string.gsub(result, escapePattern(secret), MASK)[0];
 				}
 			}
-			for (const rule of NAME_RULES) result = maskNamedValues(result, rule);
+			// every named form needs a ":" or "="
+			if (string.find(result, "[:=]")[0] !== undefined) {
+				for (const rule of NAME_RULES) result = maskNamedValues(result, rule);
+			}
 			return maskKeyShapes(result);
 		},
 		setSecrets: (group, values) => {

@@ -13,6 +13,8 @@ import { decode, encode } from "./json";
 import { Logger } from "./log";
 
 export const STORAGE_FOLDER = "UAI";
+/** The largest file read or written (8 MiB). A larger file on disk is never overwritten. */
+export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 export type StoredFile =
 	| { readonly kind: "missing" }
@@ -70,6 +72,9 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 		if (!fs.isFile(path)) return { exists: false };
 		const [text, readError] = fs.read(path);
 		if (text === undefined) return { exists: true, problem: `could not read ${path}: ${readError}` };
+		if (text.size() > MAX_FILE_BYTES) {
+			return { exists: true, problem: `${path} is ${text.size()} bytes, over the ${MAX_FILE_BYTES}-byte limit` };
+		}
 		const [value, reason] = parse(text);
 		return {
 			exists: true,
@@ -100,7 +105,7 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 		if (!main.exists) return { kind: "missing" };
 		const reason = main.problem as string;
 		// keep the damaged bytes before any later write replaces them
-		let [kept, keepError] = [false, "the file is unreadable"] as [boolean, string | undefined];
+		let [kept, keepError] = [false, "it could not be read whole"] as [boolean, string | undefined];
 		if (main.text !== undefined) [kept, keepError] = fs.write(`${path}.corrupt`, main.text);
 		if (kept) {
 			log.warn(`${reason}; a copy was kept as ${path}.corrupt and defaults are used`);
@@ -124,6 +129,12 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 			if (protection !== undefined) return $tuple(false, protection);
 			const [text, encodeError] = encode(value);
 			if (text === undefined) return $tuple(false, `cannot save ${name}: ${encodeError}`);
+			if (text.size() > MAX_FILE_BYTES) {
+				return $tuple(
+					false,
+					`cannot save ${name}: ${text.size()} bytes is over the ${MAX_FILE_BYTES}-byte limit`,
+				);
+			}
 			const path = pathOf(name);
 			const folder = folderOf(path);
 			if (folder !== undefined) {

@@ -1,7 +1,7 @@
 /// <reference types="@rbxts/testez/src/TestEZGlobals" />
 import { FileResult, HostFiles, ReadResult } from "host/files";
 import { createLog } from "runtime/log";
-import { createStorage, NO_FILES_REASON } from "runtime/storage";
+import { createStorage, MAX_FILE_BYTES, NO_FILES_REASON } from "runtime/storage";
 
 /** An in-memory workspace whose writes can fail, be cut short, or store other bytes. */
 function memoryFiles() {
@@ -124,6 +124,23 @@ export = () => {
 			expect(ok).to.equal(false);
 			expect(reason!.find("could not be copied aside", 1, true)[0]).to.be.ok();
 			expect(second.state.files.get("UAI/config.json")).to.equal("{oops");
+		});
+
+		it("bounds file size: a larger file is never read or overwritten", () => {
+			const { host, state } = memoryFiles();
+			const huge = `{"version":1,"pad":"${string.rep("x", MAX_FILE_BYTES)}"}`;
+			state.files.set("UAI/config.json", huge);
+			const storage = createStorage(host, createLog().scope("test"));
+			expect(storage.readJson("config.json", 1).kind).to.equal("corrupt");
+			const [ok, reason] = storage.writeJson("config.json", { version: 1 });
+			expect(ok).to.equal(false);
+			expect(reason!.find("over the 8388608-byte limit", 1, true)[0]).to.be.ok();
+			expect(state.files.get("UAI/config.json")).to.equal(huge);
+			const [tooBig, why] = createStorage(host, createLog().scope("test")).writeJson("other.json", {
+				pad: string.rep("y", MAX_FILE_BYTES),
+			});
+			expect(tooBig).to.equal(false);
+			expect(why!.find("cannot save other.json", 1, true)[0]).to.be.ok();
 		});
 
 		it("says why without file functions", () => {
