@@ -149,6 +149,10 @@ function stored(record: ProviderRecord): Table {
 	};
 }
 
+function isReadOnly(value: object): boolean {
+	return table.isfrozen(value);
+}
+
 function byOrder(a: ProviderRecord, b: ProviderRecord): boolean {
 	return a.order !== b.order ? a.order < b.order : a.id < b.id;
 }
@@ -228,6 +232,7 @@ export function createProviders(deps: ProvidersDeps): Providers {
 
 	const save = (input: unknown, options?: unknown): LuaTuple<[boolean, ProviderRecord | Array<string>]> => {
 		if (!typeIs(input, "table")) return $tuple(false, ["save expects a provider record table."]);
+		if (isReadOnly(input)) return $tuple(false, ["The record is read-only; save a copy of it."]);
 		const flags = typeIs(options, "table") ? (options as { force?: unknown; quiet?: unknown }) : {};
 		normalise(input as Table);
 		const record = input as unknown as ProviderRecord;
@@ -255,6 +260,7 @@ export function createProviders(deps: ProvidersDeps): Providers {
 	const recordOf = (id: unknown): ProviderRecord | undefined => (typeIs(id, "string") ? records.get(id) : undefined);
 
 	const adoptProxy = (record: ProviderRecord, baseUrl: string) => {
+		if (isReadOnly(record)) return;
 		record.baseUrl = baseUrl;
 		if (records.get(record.id) !== record) return;
 		persist();

@@ -90,6 +90,9 @@ export = () => {
 			expect(contains(list.join(" "), "not implemented")).to.equal(true);
 			const [saved] = providers.public.save("nope");
 			expect(saved).to.equal(false);
+			const [frozen, frozenProblems] = providers.public.save(table.freeze(draft(providers)));
+			expect(frozen).to.equal(false);
+			expect(contains((frozenProblems as Array<string>)[0], "read-only")).to.equal(true);
 		});
 
 		it("setModel() puts the id first and selects it; remove() falls back to the first remaining", () => {
