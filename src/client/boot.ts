@@ -1,7 +1,8 @@
 // Boot: context → rerun rules → runtime → handle. A failure anywhere reports the error, releases
 // what was made, and returns nil.
+import { createToolServices } from "../agent/services";
+import { createSdk } from "../embedding/sdk";
 import { createHost, Host } from "../host";
-import { executorHttp } from "../net/host_http";
 import { createProviders } from "../provider/registry";
 import { createBlockerRegistry } from "../runtime/blockers";
 import { createCleanupRegistry } from "../runtime/cleanup";
@@ -66,10 +67,8 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 		const providers = createProviders({
 			config: config.public,
 			log: log.scope("providers"),
-			http: executorHttp(caps),
-			noHttpReason:
-				caps.reason("http") ??
-				"provider requests need an executor HTTP function (request, http_request, syn.request)",
+			http: host.http,
+			noHttpReason: caps.reason("http") ?? "this host has no HTTP transport",
 			canReachLocal: caps.http === "executor",
 		});
 		cleanup.add(providers.destroy, "providers");
@@ -94,10 +93,27 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 			caps,
 		);
 
+		const toolServices = createToolServices({
+			config: config.public,
+			caps,
+			log,
+			cleanup,
+			env,
+			mapError: bundle !== undefined ? bundle.mapError : (text) => text,
+		});
+		toolServices.hooks.adopt(context.hooks);
+		const sdk = createSdk({
+			version: SDK_VERSION,
+			log: log.scope("sdk"),
+			hooks: toolServices.hooks,
+			registry: toolServices.registry,
+			cleanup,
+		});
+
 		const handle = createHandle({
 			version: CLIENT_VERSION,
 			build,
-			sdkVersion: SDK_VERSION,
+			sdk,
 			caps,
 			log,
 			config,
@@ -105,6 +121,9 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 			blockers,
 			env,
 			providers: providers.public,
+			tools: toolServices.tools,
+			hooks: toolServices.hooks.public,
+			permissions: toolServices.permissions.public,
 			genv: host.genv,
 			bundle,
 		});

@@ -97,6 +97,8 @@ function executorIdentity(globals: ExecutorGlobals): LuaTuple<[string, string | 
 export interface Detection {
 	readonly caps: Caps;
 	readonly files: FileFunctions;
+	/** The executor HTTP function, when there is one. */
+	readonly request: Callback | undefined;
 }
 
 export function detectCapabilities(globals: ExecutorGlobals): Detection {
@@ -200,5 +202,6 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 	return {
 		caps: table.freeze(caps),
 		files: table.freeze(files),
+		request,
 	};
 }

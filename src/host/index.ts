@@ -3,6 +3,7 @@
 import { Caps, detectCapabilities } from "./caps";
 import { createHostFiles, HostFiles } from "./files";
 import { readExecutorGlobals } from "./globals";
+import { createHostHttp, HttpCapability } from "./http";
 
 export interface Host {
 	readonly caps: Caps;
@@ -10,6 +11,8 @@ export interface Host {
 	readonly genv: Record<string, unknown> | undefined;
 	/** The executor's file functions; undefined without readfile/writefile. */
 	readonly files: HostFiles | undefined;
+	/** The HTTP transport (executor function or HttpService); undefined when none works. */
+	readonly http: HttpCapability | undefined;
 }
 
 export function createHost(): Host {
@@ -19,5 +22,6 @@ export function createHost(): Host {
 		caps: detection.caps,
 		genv: globals.genv,
 		files: createHostFiles(detection.files),
+		http: createHostHttp(detection.caps, detection.request),
 	});
 }

@@ -6,28 +6,8 @@ import { HeaderMap } from "./headers";
 import { retryAfterSeconds } from "./retry_after";
 import { backoffSeconds, isNotProcessedStatus, shouldRetryResponse } from "./retry_policy";
 
-/** What the host's HTTP function takes and gives (executor `request` / HttpService shapes). */
-export interface RawHttpRequest {
-	readonly Url: string;
-	readonly Method: string;
-	readonly Headers: HeaderMap;
-	readonly Body?: string;
-}
-
-export interface RawHttpResponse {
-	readonly StatusCode: number;
-	readonly Body: string;
-	readonly Headers?: HeaderMap;
-}
-
-/** The host's HTTP capability as the transport needs it. `send` yields and raises on failure. */
-export interface HttpCapability {
-	/** "executor" or "roblox": where requests go, for logs and diagnostics. */
-	readonly via: string;
-	/** HttpService refuses a custom User-Agent; executor functions send it. */
-	readonly canSetUserAgent: boolean;
-	readonly send: (request: RawHttpRequest) => RawHttpResponse;
-}
+export type { HttpCapability, RawHttpRequest, RawHttpResponse } from "host/http";
+import type { HttpCapability, RawHttpRequest, RawHttpResponse } from "host/http";
 
 export const MAX_TIMEOUT_SECONDS = 300;
 export const DEFAULT_TIMEOUT_SECONDS = 120;
