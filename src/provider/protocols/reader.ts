@@ -66,15 +66,24 @@ export class ReplyReader {
 		}
 		if (this.decoder.idle()) {
 			const [trimmed] = message.match("^%s*(.-)%s*$") as LuaTuple<[string]>;
-			const [single] = trimmed.match("^data:%s?([^\r\n]*)$") as LuaTuple<[string | undefined]>;
-			const whole = single ?? trimmed;
-			const isJson = whole.sub(1, 1) === "{" && whole.size() <= this.limits.eventBytes && decodeJson(whole).ok;
-			if (whole === DONE || isJson) {
-				this.onEvent({ event: "message", data: whole, id: "" });
-				return this.failure;
-			}
+			// a whole JSON chunk (SSE text never starts with "{"), valid or not
+			if (trimmed === DONE || trimmed.sub(1, 1) === "{") return this.singleEvent(trimmed);
+			// one complete `data:` line without its blank line; an incomplete one is SSE text
+			const [data] = trimmed.match("^data:%s?([^\r\n]*)$") as LuaTuple<[string | undefined]>;
+			const complete =
+				data === DONE ||
+				(data?.sub(1, 1) === "{" && data.size() <= this.limits.eventBytes && decodeJson(data).ok);
+			if (data !== undefined && complete) return this.singleEvent(data);
 		}
 		return this.pushText(message);
+	}
+
+	private singleEvent(data: string): ReplyError | undefined {
+		if (data.size() > this.limits.eventBytes) {
+			return this.fail("limit_exceeded", `a message exceeds the ${this.limits.eventBytes}-byte event limit`);
+		}
+		this.onEvent({ event: "message", data, id: "" });
+		return this.failure;
 	}
 
 	/** The end of the body or the socket: the reply or why there is none. */

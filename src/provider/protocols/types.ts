@@ -153,7 +153,15 @@ export type ReplyErrorCode =
 	/** The model declined (Anthropic `refusal`) or the provider blocked the answer (Gemini safety). */
 	| "refused"
 	/** A complete reply with nothing in it. */
-	| "empty_reply";
+	| "empty_reply"
+	/** No complete reply before the deadline, after the request was sent: the outcome is unknown. */
+	| "timeout"
+	/** Cancelled after the request was sent. */
+	| "cancelled"
+	/** Sending failed after it began: the request may have been delivered. */
+	| "send_failed"
+	/** A caller's reply callback (live preview) raised. */
+	| "callback_failed";
 
 export interface ReplyError {
 	readonly code: ReplyErrorCode;
