@@ -8,7 +8,9 @@ export const DURATION = { Fast: 0.1, Enter: 0.16, Toggle: 0.14, Press: 0.06 } as
 
 interface Active {
 	tween: Tween;
-	connection: RBXScriptConnection;
+	completed: RBXScriptConnection;
+	/** A destroyed node ends its tween (a closed panel, a destroyed control). */
+	destroying: RBXScriptConnection;
 	goal: unknown;
 }
 
@@ -57,9 +59,10 @@ export class Motion {
 		const entry: Active = {
 			tween,
 			goal,
-			connection: tween.Completed.Connect((state) => {
+			completed: tween.Completed.Connect((state) => {
 				if (state === Enum.PlaybackState.Completed) this.finish(instance, property, entry, false);
 			}),
+			destroying: instance.Destroying.Connect(() => this.finish(instance, property, entry, false)),
 		};
 		byInstance.set(property, entry);
 		tween.Play();
@@ -98,7 +101,8 @@ export class Motion {
 		if (byInstance === undefined || byInstance.get(property) !== entry) return;
 		byInstance.delete(property);
 		if (byInstance.size() === 0) this.active.delete(instance);
-		entry.connection.Disconnect();
+		entry.completed.Disconnect();
+		entry.destroying.Disconnect();
 		entry.tween.Cancel();
 		entry.tween.Destroy();
 		if (jump && instance.Parent !== undefined) {

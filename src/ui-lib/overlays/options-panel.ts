@@ -217,7 +217,7 @@ export class OptionsPanel {
 		const text = label("OptionLabel", row, { TextYAlignment: Enum.TextYAlignment.Center });
 		core.type.bind(scope, text, "Body");
 		bindings.push(core.painter.bind(scope, text, "TextColor3", (p) => (disabled() ? p.Disabled : p.Text)));
-		const marker = frame("Selected", row, {
+		const marker = frame("SelectedMarker", row, {
 			Size: UDim2.fromOffset(8, 8),
 			AnchorPoint: new Vector2(1, 0.5),
 			Position: new UDim2(1, -12, 0.5, 0),
