@@ -20,6 +20,8 @@ export interface CleanupRegistry {
 	/** Runs every registered cleanup, newest first, once; later calls find nothing to run. */
 	readonly drain: () => CleanupResult;
 	readonly count: () => number;
+	/** Whether draining has begun: from then on `add` runs a cleanup at once. */
+	readonly closed: () => boolean;
 }
 
 interface Entry {
@@ -76,5 +78,6 @@ export function createCleanupRegistry(log: Logger): CleanupRegistry {
 			return { ran: ids.size(), failed };
 		},
 		count: () => entries.size(),
+		closed: () => isClosed,
 	});
 }
