@@ -1,5 +1,7 @@
 // Boot: context → rerun rules → runtime → handle. A failure anywhere reports the error, releases
 // what was made, and returns nil.
+import { createToolServices } from "../agent/services";
+import { createSdk } from "../embedding/sdk";
 import { createHost, Host } from "../host";
 import { createProviders } from "../provider/registry";
 import { createBlockerRegistry } from "../runtime/blockers";
@@ -91,10 +93,27 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 			caps,
 		);
 
+		const toolServices = createToolServices({
+			config: config.public,
+			caps,
+			log,
+			cleanup,
+			env,
+			mapError: bundle !== undefined ? bundle.mapError : (text) => text,
+		});
+		toolServices.hooks.adopt(context.hooks);
+		const sdk = createSdk({
+			version: SDK_VERSION,
+			log: log.scope("sdk"),
+			hooks: toolServices.hooks,
+			registry: toolServices.registry,
+			cleanup,
+		});
+
 		const handle = createHandle({
 			version: CLIENT_VERSION,
 			build,
-			sdkVersion: SDK_VERSION,
+			sdk,
 			caps,
 			log,
 			config,
@@ -102,6 +121,9 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 			blockers,
 			env,
 			providers: providers.public,
+			tools: toolServices.tools,
+			hooks: toolServices.hooks.public,
+			permissions: toolServices.permissions.public,
 			genv: host.genv,
 			bundle,
 		});

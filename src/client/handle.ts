@@ -1,7 +1,11 @@
 // The client handle returned by the loader (`uai`). Runtime calls use dots: `uai.show("chat")`.
-// Members whose subsystems are not part of this build are absent (sessions, tools, hooks,
-// permissions, bridge, app, ask); navigation reports that the standard application is
-// not available yet instead of pretending to open it.
+// Members whose subsystems are not part of this build are absent (sessions, bridge, app, ask);
+// navigation reports that the standard application is not available yet instead of pretending
+// to open it.
+import { PublicHooks } from "../agent/hooks";
+import { PublicPermissions } from "../agent/permissions";
+import { PublicTools } from "../agent/services";
+import { PublicSdk } from "../embedding/sdk";
 import { Caps } from "../host/caps";
 import { BlockerRegistry } from "../runtime/blockers";
 import { CleanupRegistry } from "../runtime/cleanup";
@@ -17,12 +21,6 @@ type Outcome = LuaTuple<[boolean, string | undefined]>;
 export const APP_UNAVAILABLE = "the standard UAI application is not available in this build yet";
 export const UNLOADED = "this UAI client has been unloaded";
 
-export interface Sdk {
-	readonly version: string;
-	/** Feature discovery: a key is true only when its API is present; unknown keys are nil. */
-	readonly features: Readonly<Record<string, boolean>>;
-}
-
 export interface Handle {
 	/** False once unloaded. */
 	alive: boolean;
@@ -30,7 +28,7 @@ export interface Handle {
 	readonly build: string;
 	/** Whether the standard application has been mounted (stays true when hidden). */
 	uiMounted: boolean;
-	readonly sdk: Sdk;
+	readonly sdk: PublicSdk;
 	readonly show: (panel?: unknown) => Outcome;
 	readonly toggle: () => Outcome;
 	readonly hide: () => Outcome;
@@ -43,6 +41,9 @@ export interface Handle {
 	readonly log: PublicLog;
 	readonly env: Env;
 	readonly providers: PublicProviders;
+	readonly tools: PublicTools;
+	readonly hooks: PublicHooks;
+	readonly permissions: PublicPermissions;
 	/** Set by a loader of another build that could not replace this client yet. */
 	pendingBuild?: string;
 	/** Set when an unload did not finish; a new copy needs a rejoin. */
@@ -57,7 +58,7 @@ export interface Handle {
 export interface HandleDeps {
 	readonly version: string;
 	readonly build: string;
-	readonly sdkVersion: string;
+	readonly sdk: PublicSdk;
 	readonly caps: Caps;
 	readonly log: Log;
 	readonly config: Config;
@@ -65,6 +66,9 @@ export interface HandleDeps {
 	readonly blockers: BlockerRegistry;
 	readonly env: Env;
 	readonly providers: PublicProviders;
+	readonly tools: PublicTools;
+	readonly hooks: PublicHooks;
+	readonly permissions: PublicPermissions;
 	readonly genv: Record<string, unknown> | undefined;
 	readonly bundle: Bundle | undefined;
 }
@@ -103,7 +107,7 @@ export function createHandle(deps: HandleDeps): Handle {
 		version: deps.version,
 		build: deps.build,
 		uiMounted: false,
-		sdk: table.freeze({ version: deps.sdkVersion, features: table.freeze({}) }),
+		sdk: deps.sdk,
 		show: () => navigate("show"),
 		toggle: () => navigate("toggle"),
 		hide: () => $tuple(false, unloaded ? UNLOADED : "the standard UAI application is not mounted"),
@@ -115,6 +119,9 @@ export function createHandle(deps: HandleDeps): Handle {
 		log: deps.log.public,
 		env: deps.env,
 		providers: deps.providers,
+		tools: deps.tools,
+		hooks: deps.hooks,
+		permissions: deps.permissions,
 		_reload: table.freeze({
 			protocol: RELOAD_PROTOCOL,
 			check: () => deps.blockers.check().map((blocker) => blocker.reason),
