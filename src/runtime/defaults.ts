@@ -105,7 +105,8 @@ export const SETTING_RULES: ReadonlyMap<string, SettingRule> = new Map([
 	["agent.repeatLimit", integer(1, 100)],
 	["agent.fallback", flag],
 	["agent.freeRouting", flag],
-	["permissions.mode", oneOf("readonly", "ask", "auto", "full")],
+	// an unreadable stored mode falls back to asking, never to allowing everything
+	["permissions.mode", { kind: "enum", choices: ["readonly", "ask", "auto", "full"], fallback: "ask" }],
 	["permissions.remember", flag],
 	["logs.mirror", flag],
 	["logs.level", oneOf("debug", "info", "warn", "error")],
