@@ -7,6 +7,7 @@ import {
 	newOpencodeSession,
 	opencodeLane,
 	opencodeProtocol,
+	routeProtocol,
 } from "provider/protocols/opencode_routes";
 import type { BuildOptions } from "provider/protocols/request_common";
 import type { JsonObject, Message, ProtocolId, ProtocolRequest, Replay } from "provider/protocols/types";
@@ -351,6 +352,11 @@ export = () => {
 			for (const [model, protocol] of go) expect(opencodeProtocol("go", model)).to.equal(protocol);
 			expect(opencodeProtocol("zen", "gpt-5.3-codex")).to.equal("responses");
 			expect(opencodeProtocol("zen", "claude-sonnet-4-6")).to.equal("openai");
+			expect(routeProtocol("https://opencode.ai/inference/go/v1?x=1", "openai", "claude-opus-4-6")).to.equal(
+				"anthropic",
+			);
+			expect(routeProtocol("https://opencode.ai:443/zen/go/v1", "openai", "gemini-3-flash")).to.equal("gemini");
+			expect(routeProtocol("https://api.example.com/v1", "anthropic", "gpt-5")).to.equal("anthropic");
 		});
 
 		it("recognises an explicit Responses-only refusal and makes stable session ids", () => {

@@ -10,6 +10,7 @@
 //   models, which OpenCode's Zen page serves only at /zen/v1/responses.
 // Requests keep the Go or Zen base, key, query and User-Agent; `x-opencode-session` stays stable
 // for a conversation (Go refuses requests without one).
+import { parseUrl } from "../../net/url";
 import type { ProtocolId } from "./types";
 
 export type OpencodeLane = "zen" | "go";
@@ -55,6 +56,16 @@ export function opencodeProtocol(lane: OpencodeLane, model: string): ProtocolId 
 		if (id.sub(1, family.prefix.size()) === family.prefix) return family.protocol;
 	}
 	return "openai";
+}
+
+/**
+ * The protocol a request uses: the saved one, except on OpenCode routes, where the model's family
+ * decides (the saved API choice itself does not change).
+ */
+export function routeProtocol(baseUrl: string, saved: ProtocolId, model: string): ProtocolId {
+	const parsed = parseUrl(baseUrl);
+	const lane = parsed.ok ? opencodeLane(parsed.url.host, parsed.url.path) : undefined;
+	return lane !== undefined ? opencodeProtocol(lane, model) : saved;
 }
 
 /**
