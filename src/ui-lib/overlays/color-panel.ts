@@ -36,6 +36,8 @@ export class ColorPanel {
 	private saturation: number;
 	private brightness: number;
 	private alpha: number;
+	/** The colour typed into Hex or R/G/B, kept exactly until the square, bar or keys move the draft. */
+	private exact?: Color3;
 	private readonly square: TextButton;
 	private readonly cursor: Frame;
 	private readonly hueBar: TextButton;
@@ -58,6 +60,7 @@ export class ColorPanel {
 		private readonly source: ColorSource,
 	) {
 		[this.hue, this.saturation, this.brightness] = source.color.ToHSV();
+		this.exact = source.color;
 		this.alpha = source.alpha;
 		this.panel = new Panel(core, {
 			title: source.title,
@@ -265,7 +268,7 @@ export class ColorPanel {
 	// Draft -----------------------------------------------------------------------------------------
 
 	private color(): Color3 {
-		return Color3.fromHSV(this.hue, this.saturation, this.brightness);
+		return this.exact ?? Color3.fromHSV(this.hue, this.saturation, this.brightness);
 	}
 
 	private paintDraft(fields: boolean) {
@@ -288,6 +291,7 @@ export class ColorPanel {
 	}
 
 	private setColor(color: Color3) {
+		this.exact = color;
 		const [h, s, v] = color.ToHSV();
 		// keep the hue of greys and black, where HSV has none
 		if (s > 0 && v > 0) this.hue = h;
@@ -303,6 +307,7 @@ export class ColorPanel {
 	private pickSquare(point: Vector2) {
 		const position = this.square.AbsolutePosition;
 		const size = this.square.AbsoluteSize;
+		this.exact = undefined;
 		this.saturation = math.clamp((point.X - position.X) / math.max(1, size.X), 0, 1);
 		this.brightness = 1 - math.clamp((point.Y - position.Y) / math.max(1, size.Y), 0, 1);
 		this.paintDraft(true);
@@ -310,6 +315,7 @@ export class ColorPanel {
 
 	private pickHue(point: Vector2) {
 		const position = this.hueBar.AbsolutePosition;
+		this.exact = undefined;
 		this.hue = math.clamp((point.X - position.X) / math.max(1, this.hueBar.AbsoluteSize.X), 0, 1);
 		this.paintDraft(true);
 	}
@@ -326,6 +332,7 @@ export class ColorPanel {
 		const vertical = key === K.Down || key === K.DPadDown ? -1 : key === K.Up || key === K.DPadUp ? 1 : 0;
 		if (horizontal === 0 && vertical === 0) return false;
 		const along = horizontal !== 0 ? horizontal : vertical;
+		if (hue !== 0 || saturation !== 0) this.exact = undefined;
 		if (hue !== 0) this.hue = (this.hue + along * hue) % 1;
 		if (saturation !== 0) this.saturation = math.clamp(this.saturation + horizontal * saturation, 0, 1);
 		if (brightness !== 0) this.brightness = math.clamp(this.brightness + vertical * brightness, 0, 1);
