@@ -57,7 +57,8 @@ function checkOptions(options: unknown): LuaTuple<[{ name?: string; order: numbe
 	return $tuple({ name, order: order ?? 0 }, undefined);
 }
 
-export function createHooks(log: Logger): Hooks {
+/** `mapError` rewrites bundle positions in a failing hook's traceback. */
+export function createHooks(log: Logger, mapError: (text: string) => string): Hooks {
 	// copy-on-write: a run iterates the list it started with
 	let handlers: ReadonlyArray<Handler> = [];
 	let serial = 0;
@@ -99,7 +100,7 @@ export function createHooks(log: Logger): Hooks {
 			for (const handler of handlers) {
 				if (handler.kind !== kind) continue;
 				const [ok, result] = xpcall(handler.fn, traceback, payload);
-				if (!ok) log.warn(`hook "${handler.name}" (${kind}) failed and was skipped: ${result}`);
+				if (!ok) log.warn(`hook "${handler.name}" (${kind}) failed and was skipped: ${mapError(result)}`);
 				else if (result === false) vetoed = true;
 			}
 			return vetoed;

@@ -62,7 +62,7 @@ export function createToolServices(deps: ToolServicesDeps): ToolServices {
 	const registry = createRegistry({ capabilityKeys, reserved: [CATALOG_NAME] });
 	const approvals = createApprovals(log.scope("permissions"));
 	registry.onRemove((entry) => approvals.cancelTool(entry.tool));
-	const hooks = createHooks(log.scope("hooks"));
+	const hooks = createHooks(log.scope("hooks"), deps.mapError);
 	const permissions = createPermissions({
 		config,
 		approvals,
