@@ -20,6 +20,10 @@ export interface Fixture {
 
 export const SCOPE: ReplayScope = { endpoint: "https://api.example.com/v1", model: "model-1" };
 
+/** What every sample reply says, whatever its protocol. */
+const ANSWER = { content: "Reading both files ✓.", reasoning: "The user wants two files.", finish: "tool_calls" };
+const USAGE: Usage = { inputTokens: 120, outputTokens: 30, reasoningTokens: 8, cacheReadTokens: 100, totalTokens: 150 };
+
 const CHUNK = '"id":"chatcmpl-91","object":"chat.completion.chunk","created":1767225600,"model":"gpt-4o-mini"';
 const chat = (delta: string, finish = "null") =>
 	`data: {${CHUNK},"choices":[{"index":0,"delta":${delta},"logprobs":null,"finish_reason":${finish}}]}`;
@@ -48,14 +52,12 @@ export const CHAT: Fixture = {
 		"data: [DONE]",
 	],
 	completes: [12, 14],
-	content: "Reading both files ✓.",
-	reasoning: "The user wants two files.",
+	...ANSWER,
 	calls: [
 		["call_A1", "read_file", '{"path": "src/main.lua"}'],
 		["call_B2", "list_dir", "{}"],
 	],
-	finish: "tool_calls",
-	usage: { inputTokens: 120, outputTokens: 30, reasoningTokens: 8, cacheReadTokens: 100, totalTokens: 150 },
+	usage: USAGE,
 };
 
 const block = (kind: string, index: number, body: string) =>
@@ -98,13 +100,11 @@ export const MESSAGES: Fixture = {
 		'event: message_stop\ndata: {"type":"message_stop"}',
 	],
 	completes: [20],
-	content: "Reading both files ✓.",
-	reasoning: "The user wants two files.",
+	...ANSWER,
 	calls: [
 		["toolu_01A1", "read_file", '{"path": "src/main.lua"}'],
 		["toolu_01B2", "list_dir", "{}"],
 	],
-	finish: "tool_calls",
 	usage: { inputTokens: 145, outputTokens: 30, cacheReadTokens: 100, cacheWriteTokens: 5 },
 };
 
@@ -124,14 +124,12 @@ export const GEMINI: Fixture = {
 		`data: {"candidates": [{"content": {"parts": [{"functionCall": {"name": "read_file","args": {"path": "src/main.lua"}},"thoughtSignature": "CiQBcsjafE5pZ2x="},{"functionCall": {"name": "list_dir","args": {}}}],"role": "model"},"finishReason": "STOP","index": 0}],"usageMetadata": {"promptTokenCount": 120,"candidatesTokenCount": 22,"totalTokenCount": 150,"cachedContentTokenCount": 100,"thoughtsTokenCount": 8},"modelVersion": "gemini-3-flash","responseId": "rsp-7"}`,
 	],
 	completes: [4],
-	content: "Reading both files ✓.",
-	reasoning: "The user wants two files.",
+	...ANSWER,
 	calls: [
 		["call_1", "read_file", '{"path":"src/main.lua"}'],
 		["call_2", "list_dir", "{}"],
 	],
-	finish: "tool_calls",
-	usage: { inputTokens: 120, outputTokens: 30, reasoningTokens: 8, cacheReadTokens: 100, totalTokens: 150 },
+	usage: USAGE,
 };
 
 let sequence = 0;
@@ -214,14 +212,12 @@ export const RESPONSES: Fixture = {
 		),
 	],
 	completes: [17],
-	content: "Reading both files ✓.",
-	reasoning: "The user wants two files.",
+	...ANSWER,
 	calls: [
 		["call_A1", "read_file", '{"path": "src/main.lua"}'],
 		["call_B2", "list_dir", "{}"],
 	],
-	finish: "tool_calls",
-	usage: { inputTokens: 120, outputTokens: 30, reasoningTokens: 8, cacheReadTokens: 100, totalTokens: 150 },
+	usage: USAGE,
 };
 
 export const FIXTURES: ReadonlyArray<Fixture> = [CHAT, MESSAGES, GEMINI, RESPONSES];

@@ -1,6 +1,7 @@
 // Recognises which wire protocol a decoded event belongs to, so that a stream of another protocol
 // fails with a hint to check the Protocol and Base URL settings instead of a vague parse error
 // (seed 002: "Recognizable events from another protocol identify the mismatch").
+import { MESSAGES_EVENTS } from "./anthropic/assembler";
 import type { JsonObject, ProtocolId } from "./types";
 import { asList, asString } from "./view";
 
@@ -10,15 +11,6 @@ export const PROTOCOL_NAMES: { [id in ProtocolId]: string } = {
 	gemini: "Google Gemini",
 	responses: "OpenAI Responses",
 };
-
-const MESSAGES_EVENTS = new Set([
-	"message_start",
-	"content_block_start",
-	"content_block_delta",
-	"content_block_stop",
-	"message_delta",
-	"message_stop",
-]);
 
 /** The name of the protocol a decoded event or document belongs to, when it is recognisable. */
 export function protocolOf(data: JsonObject): string | undefined {

@@ -149,3 +149,16 @@ export class ReplyState {
 		return { ok: true, reply };
 	}
 }
+
+/** What every assembler shares: its reply state, the previews and whether output arrived. */
+export abstract class StateAssembler {
+	protected abstract readonly state: ReplyState;
+
+	preview(): Preview {
+		return this.state.preview();
+	}
+
+	hasOutput(): boolean {
+		return this.state.hasOutput();
+	}
+}

@@ -7,8 +7,8 @@
 // replay: thinking with its signature, redacted thinking, text, and the position of each tool_use
 // (anchors §3.4 item 20: signed thinking goes back byte for byte within a tool-use turn).
 import { REPLY_LIMITS } from "../limits";
-import { Assembler, EventOutcome, ReplyState } from "../reply_state";
-import type { Finish, JsonObject, Preview, ReplayScope, ReplyResult, ToolCall, Usage } from "../types";
+import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
+import type { Finish, JsonObject, ReplayScope, ReplyResult, ToolCall, Usage } from "../types";
 import { asList, asName, asNumber, asObject, asString, field, isEmptyTable } from "../view";
 
 interface Block {
@@ -28,7 +28,8 @@ const STOP: { [reason: string]: Finish } = {
 	tool_use: "tool_calls",
 };
 
-const EVENTS = new Set([
+/** The Messages stream's event types. */
+export const MESSAGES_EVENTS: ReadonlySet<string> = new Set([
 	"message_start",
 	"content_block_start",
 	"content_block_delta",
@@ -51,22 +52,24 @@ function messagesUsage(usage: JsonObject, previous?: Usage): Usage {
 	};
 }
 
-export class MessagesAssembler implements Assembler {
+export class MessagesAssembler extends StateAssembler implements Assembler {
 	readonly protocol = "anthropic";
 	readonly finalMarker = "event: message_stop";
-	private readonly state = new ReplyState("anthropic", (key) => `toolu_${key}`);
+	protected readonly state = new ReplyState("anthropic", (key) => `toolu_${key}`);
 	private readonly blocks = new Map<number, Block>();
 	private readonly order = new Array<Block>();
 	private stopReason?: string;
 	private completed = false;
 
-	constructor(private readonly scope: ReplayScope) {}
+	constructor(private readonly scope: ReplayScope) {
+		super();
+	}
 
 	event(name: string, data: JsonObject): EventOutcome {
 		const failure = this.state.errorIn(data);
 		if (failure !== undefined) return failure;
 		const kind = asString(data.type) ?? name;
-		if (!EVENTS.has(kind)) return "unknown";
+		if (!MESSAGES_EVENTS.has(kind)) return "unknown";
 		if (kind === "message_start") return this.start(asObject(data.message) ?? {});
 		if (kind === "content_block_start") return this.blockStart(data.index, asObject(data.content_block));
 		if (kind === "content_block_delta") return this.blockDelta(data.index, asObject(data.delta) ?? {});
@@ -227,13 +230,5 @@ export class MessagesAssembler implements Assembler {
 			model: this.scope.model,
 			items: this.replayItems(calls),
 		}));
-	}
-
-	preview(): Preview {
-		return this.state.preview();
-	}
-
-	hasOutput(): boolean {
-		return this.state.hasOutput();
 	}
 }

@@ -8,8 +8,8 @@
 // (https://ai.google.dev/gemini-api/docs/thought-signatures: return them exactly as received);
 // only neighbouring unsigned text parts of the same kind are joined.
 import { REPLY_LIMITS } from "../limits";
-import { Assembler, EventOutcome, ReplyState } from "../reply_state";
-import type { Finish, JsonObject, Preview, ReplayScope, ReplyResult } from "../types";
+import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
+import type { Finish, JsonObject, ReplayScope, ReplyResult } from "../types";
 import { asList, asName, asNumber, asObject, asString, field } from "../view";
 
 const FINISH: { [reason: string]: Finish } = {
@@ -30,14 +30,16 @@ const BLOCKED = new Set([
 /** Finish reasons that mean a function call must not run. */
 const BAD_CALL = new Set(["MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS"]);
 
-export class GeminiAssembler implements Assembler {
+export class GeminiAssembler extends StateAssembler implements Assembler {
 	readonly protocol = "gemini";
 	readonly finalMarker = "a candidate with a finishReason";
-	private readonly state = new ReplyState("gemini", (key) => `call_${key + 1}`);
+	protected readonly state = new ReplyState("gemini", (key) => `call_${key + 1}`);
 	private readonly parts = new Array<JsonObject>();
 	private finishReason?: string;
 
-	constructor(private readonly scope: ReplayScope) {}
+	constructor(private readonly scope: ReplayScope) {
+		super();
+	}
 
 	event(_name: string, data: JsonObject): EventOutcome {
 		const failure = this.state.errorIn(data);
@@ -153,13 +155,5 @@ export class GeminiAssembler implements Assembler {
 			model: this.scope.model,
 			items: this.parts,
 		}));
-	}
-
-	preview(): Preview {
-		return this.state.preview();
-	}
-
-	hasOutput(): boolean {
-		return this.state.hasOutput();
 	}
 }

@@ -6,8 +6,8 @@
 // Ollama) or `thinking`, or as `thinking` content parts. Complete when `[DONE]` arrived or a finish
 // reason was seen (seed 002: "[DONE] completes the exchange. A close following a valid
 // finish_reason also succeeds").
-import { Assembler, EventOutcome, ReplyState } from "../reply_state";
-import type { Finish, JsonObject, Preview, ReplyError, ReplyResult } from "../types";
+import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
+import type { Finish, JsonObject, ReplyError, ReplyResult } from "../types";
 import { asList, asName, asNumber, asObject, asString, field } from "../view";
 
 const FINISH: { [reason: string]: Finish } = {
@@ -36,10 +36,10 @@ export function chatUsage(usage: JsonObject) {
 	};
 }
 
-export class ChatAssembler implements Assembler {
+export class ChatAssembler extends StateAssembler implements Assembler {
 	readonly protocol = "openai";
 	readonly finalMarker = "data: [DONE] or a finish_reason";
-	private readonly state = new ReplyState("openai", (key, ordinal) => `call_${key}_${ordinal}`);
+	protected readonly state = new ReplyState("openai", (key, ordinal) => `call_${key}_${ordinal}`);
 	private finishReason?: string;
 	private doneSeen = false;
 	private whole = false;
@@ -139,13 +139,5 @@ export class ChatAssembler implements Assembler {
 			return this.state.incomplete(this.finalMarker);
 		const raw = this.finishReason;
 		return this.state.reply(raw !== undefined ? (FINISH[raw] ?? "other") : "stop", raw, false);
-	}
-
-	preview(): Preview {
-		return this.state.preview();
-	}
-
-	hasOutput(): boolean {
-		return this.state.hasOutput();
 	}
 }

@@ -7,9 +7,9 @@
 // `arguments` are authoritative. Reasoning items (with `encrypted_content`, requested through
 // `include`) and function calls are kept in order for replay (anchors §3.4 item 27).
 import { REPLY_LIMITS } from "../limits";
-import { Assembler, EventOutcome, ReplyState } from "../reply_state";
+import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
 import { TextBuffer } from "../text_buffer";
-import type { Finish, JsonObject, Preview, ReplayScope, ReplyResult } from "../types";
+import type { Finish, JsonObject, ReplayScope, ReplyResult } from "../types";
 import { asList, asName, asNumber, asObject, asString, field } from "../view";
 
 const INCOMPLETE: { [reason: string]: Finish } = {
@@ -17,16 +17,18 @@ const INCOMPLETE: { [reason: string]: Finish } = {
 	content_filter: "content_filter",
 };
 
-export class ResponsesAssembler implements Assembler {
+export class ResponsesAssembler extends StateAssembler implements Assembler {
 	readonly protocol = "responses";
 	readonly finalMarker = "event: response.completed";
-	private readonly state = new ReplyState("responses", (key) => `call_${key}`);
+	protected readonly state = new ReplyState("responses", (key) => `call_${key}`);
 	private readonly refusal = new TextBuffer();
 	private readonly items = new Array<JsonObject>();
 	private status?: string;
 	private incompleteReason?: string;
 
-	constructor(private readonly scope: ReplayScope) {}
+	constructor(private readonly scope: ReplayScope) {
+		super();
+	}
 
 	event(name: string, data: JsonObject): EventOutcome {
 		const failure = this.state.errorIn(data);
@@ -173,13 +175,5 @@ export class ResponsesAssembler implements Assembler {
 			model: this.scope.model,
 			items: this.items,
 		}));
-	}
-
-	preview(): Preview {
-		return this.state.preview();
-	}
-
-	hasOutput(): boolean {
-		return this.state.hasOutput();
 	}
 }
