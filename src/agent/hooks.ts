@@ -4,16 +4,8 @@
 // from `preTool` vetoes. `onError` is a recognised kind with no automatic invocation.
 import { Logger } from "../runtime/log";
 
-export type HookKind = "preRequest" | "postResponse" | "preTool" | "postTool" | "onEvent" | "onError";
-
-export const HOOK_KINDS: ReadonlyArray<HookKind> = [
-	"preRequest",
-	"postResponse",
-	"preTool",
-	"postTool",
-	"onEvent",
-	"onError",
-];
+export const HOOK_KINDS = ["preRequest", "postResponse", "preTool", "postTool", "onEvent", "onError"] as const;
+export type HookKind = (typeof HOOK_KINDS)[number];
 
 export type HookHandler = (payload: object) => unknown;
 export type Unsubscribe = () => void;

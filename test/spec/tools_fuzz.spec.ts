@@ -2,8 +2,8 @@
 // Fuzzing the dispatcher: thousands of random schemas from the supported subset and random
 // arguments (near-valid ones derived from the schema, arbitrary JSON, mangled JSON text). An
 // independent strict checker, written here, inspects every argument table a handler receives:
-// none may violate the schema. Dispatch must never raise. The run is bounded by a fixed iteration
-// count and fixed generation depths (seeded, so a failure reproduces).
+// none may violate the schema. Dispatch must never raise. The run is bounded: a fixed iteration
+// count, fixed generation depths (seeded, so a failure reproduces) and a real-time budget.
 import { repairJson } from "agent/repair";
 import { JsonTable } from "agent/tool";
 import { encode, isMarkedObject, NULL } from "runtime/json";
@@ -11,6 +11,11 @@ import { harness } from "./tools_support";
 
 const FUZZ_ITERATIONS = 4000;
 const REPAIR_ITERATIONS = 3000;
+/** Real seconds the dispatch fuzz may take (it takes a few); more means something got slow. */
+const FUZZ_SECONDS = 30;
+
+/** The offline host's real processor clock (docs/TESTING.md); scenario clocks are virtual. */
+declare const host: { readonly realClock: () => number };
 
 /** Park–Miller generator: exact in doubles, the same sequence everywhere. */
 function generator(seed: number) {
@@ -266,6 +271,7 @@ export = () => {
 	describe("dispatch fuzz", () => {
 		it(`${FUZZ_ITERATIONS} random schemas and arguments: handlers see only valid arguments, dispatch never raises`, () => {
 			const rng = generator(20261130);
+			const startedAt = host.realClock();
 			const h = harness();
 			const problems = new Array<string>();
 			let reached = 0;
@@ -308,6 +314,7 @@ export = () => {
 			}
 			expect(problems.join("\n")).to.equal("");
 			expect(refused).to.equal(0);
+			expect(host.realClock() - startedAt < FUZZ_SECONDS).to.equal(true);
 			// the generator must reach handlers often enough for the check to mean something
 			expect(reached > FUZZ_ITERATIONS / 5).to.equal(true);
 		});
