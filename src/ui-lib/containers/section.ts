@@ -57,6 +57,8 @@ export class Section implements SectionHost {
 	private readonly descriptionLabel: TextLabel;
 	private readonly toggle?: TextButton;
 	private nextRow = 0;
+	/** Rows shown (visible and matching the search), kept by refreshRows and add. */
+	private shownRows = 0;
 
 	constructor(
 		private readonly tab: TabHost,
@@ -236,7 +238,10 @@ export class Section implements SectionHost {
 		control.finishConstruction();
 		this.Controls.push(control);
 		control.layout(this.tab.core.metrics.rowWidth);
-		this.refreshRows();
+		// a new last row: only its own visibility and rule change (no pass over earlier rows)
+		const shown = control.Visible && !control.filtered;
+		control.setRowShown(shown, this.shownRows === 0);
+		if (shown) this.shownRows += 1;
 		this.tab.core.refilter();
 		this.tab.sectionChanged();
 		return control;
@@ -252,19 +257,18 @@ export class Section implements SectionHost {
 	refreshRows() {
 		this.Frame.Visible = this.Visible && !this.filtered;
 		this.body.Visible = !this.Collapsed || this.tab.searching();
-		let first = true;
+		let shownRows = 0;
 		for (const control of this.Controls) {
 			const shown = control.Visible && !control.filtered;
-			control.setRowShown(shown, first);
-			if (shown) first = false;
+			control.setRowShown(shown, shownRows === 0);
+			if (shown) shownRows += 1;
 		}
+		this.shownRows = shownRows;
 	}
 
 	/** Number of rows shown (tab summaries). */
 	shownCount(): number {
-		let count = 0;
-		for (const control of this.Controls) if (control.Visible && !control.filtered) count += 1;
-		return count;
+		return this.shownRows;
 	}
 
 	/** Re-measures the header and every row for `rowWidth`. */

@@ -305,8 +305,8 @@ export abstract class Control {
 
 	/** Shows or hides the row (search and visibility) and the rule above it. */
 	setRowShown(shown: boolean, first: boolean) {
-		this.Frame.Visible = shown;
-		this.rule.Visible = !first;
+		if (this.Frame.Visible !== shown) this.Frame.Visible = shown;
+		if (this.rule.Visible === first) this.rule.Visible = !first;
 	}
 
 	/** Search text: label, description and section title. */

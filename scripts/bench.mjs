@@ -1,0 +1,44 @@
+// `npm run bench [NAMEPART...]`: runs every benchmark in bench/*.luau and prints what each prints
+// (ratios measured within one run, never absolute timings to compare across machines). A file
+// whose header has `-- runner: host` runs in the offline host (Roblox emulation, see
+// test/host/DESIGN.md), where `host.realClock()` gives real processor time; the others run in
+// plain Lune. Exits non-zero when a benchmark fails.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureDeps } from "./ensure-deps.mjs";
+import { runHost } from "./host.mjs";
+import { runLune } from "./lune.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const BENCH = path.join(ROOT, "bench");
+const only = process.argv.slice(2);
+
+function runner(file) {
+	const head = fs.readFileSync(file, "utf8").split("\n").slice(0, 20).join("\n");
+	return /^--\s*runner:\s*host\s*$/m.test(head) ? "host" : "lune";
+}
+
+async function main() {
+	ensureDeps();
+	const files = fs
+		.readdirSync(BENCH)
+		.filter((f) => f.endsWith(".luau") && (only.length === 0 || only.some((o) => f.includes(o))))
+		.sort();
+	let failed = 0;
+	for (const name of files) {
+		const file = path.join(BENCH, name);
+		const kind = runner(file);
+		console.log(`== bench/${name} (${kind === "host" ? "offline host" : "Lune"})`);
+		const started = Date.now();
+		const result = kind === "host" ? await runHost(file) : await runLune(["run", file], { cwd: ROOT });
+		if (result.code !== 0) {
+			failed++;
+			console.log(`FAIL bench/${name} (exit ${result.code})`);
+		}
+		console.log(`   (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+	}
+	process.exit(failed === 0 ? 0 : 1);
+}
+
+await main();
