@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { createBundle } from "./bundle/bundler.mjs";
 import { fixtureOutputs, FIXTURE_DIR } from "./bundle/fixtures.mjs";
 import { compile, readVersions, rojoBuild, sourcemap, versionFiles } from "./bundle/project.mjs";
+import { ensureDeps } from "./ensure-deps.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -195,6 +196,7 @@ function build({ measure }) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
 	const args = process.argv.slice(2);
 	const started = Date.now();
+	ensureDeps();
 	try {
 		if (args.includes("--check")) {
 			process.exitCode = check();
