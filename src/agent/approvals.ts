@@ -6,7 +6,7 @@
 import { Logger } from "../runtime/log";
 import { readOnlyCopy } from "../runtime/util";
 import { JsonTable, Tool } from "./tool";
-import { createWaiter } from "./waiter";
+import { canWait, createWaiter, NOT_YIELDABLE } from "./waiter";
 
 /** Seconds an approval waits for an answer. */
 export const APPROVAL_TIMEOUT = 180;
@@ -71,6 +71,7 @@ export function createApprovals(log: Logger): Approvals {
 
 	return {
 		request: (request) => {
+			if (!canWait()) return { kind: "interrupted", interruption: NOT_YIELDABLE };
 			const waiter = createWaiter();
 			const entry: Pending = { tool: request.tool, session: request.session, wake: waiter.wake };
 			pending.add(entry);

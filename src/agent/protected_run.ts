@@ -3,7 +3,7 @@
 // without yielding settles at once. After the wait has ended the function may go on running (a
 // native call cannot be taken back); whatever it returns later is ignored.
 import { Interruption } from "./approvals";
-import { canWait, createWaiter } from "./waiter";
+import { canWait, createWaiter, NOT_YIELDABLE } from "./waiter";
 
 /** Bytes of a raised error kept in a result. */
 export const ERROR_TEXT_LIMIT = 400;
@@ -12,11 +12,6 @@ export type Settled =
 	| { readonly kind: "returned"; readonly first: unknown; readonly second: unknown }
 	| { readonly kind: "raised"; readonly message: string }
 	| { readonly kind: "interrupted"; readonly interruption: Interruption };
-
-export const NOT_YIELDABLE: Interruption = {
-	code: "error",
-	text: "The tool yielded, but this dispatch runs in a thread that cannot wait; call dispatch from a task (task.spawn).",
-};
 
 /**
  * Calls `fn` in a new thread; `onError(message, traceback)` reports a raised error. `interrupted`

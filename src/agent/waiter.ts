@@ -50,3 +50,9 @@ export function createWaiter(): Waiter {
 export function canWait(): boolean {
 	return coroutine.isyieldable();
 }
+
+/** Why a call that needed to wait ended: the dispatch ran where yielding is impossible. */
+export const NOT_YIELDABLE = {
+	code: "error",
+	text: "The call had to wait, but this dispatch runs in a thread that cannot yield; call dispatch from a task (task.spawn).",
+} as const;
