@@ -108,6 +108,7 @@ export class Section implements SectionHost {
 		create("UIPadding", { PaddingLeft: new UDim(0, 16), PaddingRight: new UDim(0, 16) }, this.body);
 		listLayout(this.body, 0);
 		this.refreshHeader();
+		this.refreshRows();
 	}
 
 	// SectionHost ---------------------------------------------------------------------------------
