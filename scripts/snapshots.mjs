@@ -1,0 +1,69 @@
+// `npm run snapshots`: renders the UI LIB showcase (examples/ui/showcase.luau) in the offline host
+// and writes docs/images/showcase-<dark|light>-<desktop|phone>.png, plus a picker and a dialog, so
+// people can see the library. It uses the committed dist/uai-ui.lua (run `npm run build` first)
+// and headless Chromium (see scripts/snapshot.mjs). The images are committed; rerun after visual
+// changes and look at them.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureDeps } from "./ensure-deps.mjs";
+import { runHost } from "./host.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = path.join("docs", "images");
+
+// The scene: the showcase as users run it, then the requested theme and view.
+const driver = (theme, device, view, out) => `
+local source = host.readRepoFile("examples/ui/showcase.luau")
+local window = loadstring(source, "=showcase")()
+${device === "phone" ? 'host.setViewport(Vector2.new(390, 844))' : ""}
+window:SetTheme("${theme}")
+local page = window.Tabs[1].Frame
+if "${view}" == "picker" then
+	-- the Tags picker: multiple selection, search and Done
+	local tags = window:Get("tags")
+	page.CanvasPosition = Vector2.new(0, tags.Frame.AbsolutePosition.Y - page.AbsolutePosition.Y - 40)
+	host.settle()
+	tags:Open()
+elseif "${view}" == "dialog" then
+	window:Notify({ Title = "Saved", Content = "Your profile was written to the executor workspace.", Kind = "Success", Duration = 0 })
+	window:Confirm({ Title = "Reset the showcase?", Content = "Every control goes back to its default value.", ConfirmText = "Reset", Danger = true })
+end
+host.advance(1)
+host.snapshot("${out}")
+`;
+
+const SHOTS = [];
+for (const theme of ["Dark", "Light"]) {
+	for (const device of ["desktop", "phone"]) {
+		SHOTS.push({ theme, device, view: "window", name: `showcase-${theme.toLowerCase()}-${device}.png` });
+	}
+}
+SHOTS.push({ theme: "Dark", device: "desktop", view: "picker", name: "showcase-picker-dark-desktop.png" });
+SHOTS.push({ theme: "Light", device: "desktop", view: "dialog", name: "showcase-dialog-light-desktop.png" });
+
+async function main() {
+	ensureDeps();
+	fs.mkdirSync(path.join(ROOT, OUT), { recursive: true });
+	const temp = fs.mkdtempSync(path.join(os.tmpdir(), "uai-snapshots-"));
+	let failed = 0;
+	try {
+		for (const shot of SHOTS) {
+			const out = path.join(OUT, shot.name);
+			const script = path.join(temp, `${shot.name}.luau`);
+			fs.writeFileSync(script, driver(shot.theme, shot.device, shot.view, out));
+			const viewport = shot.device === "phone" ? "phone" : "1280x720";
+			const r = await runHost(script, ["--viewport", viewport], { capture: true });
+			if (r.code !== 0) {
+				failed++;
+				console.log(`FAIL ${out}\n${r.stdout}${r.stderr}`);
+			} else console.log(`wrote ${out}`);
+		}
+	} finally {
+		fs.rmSync(temp, { recursive: true, force: true });
+	}
+	process.exit(failed === 0 ? 0 : 1);
+}
+
+await main();
