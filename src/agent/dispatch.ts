@@ -107,11 +107,12 @@ export function createDispatcher(deps: DispatchDeps): Dispatch {
 		return { id, name: body.name, arguments: body.arguments };
 	};
 
+	// A context whose aborted() raises cannot vouch for the call: it counts as stopped.
 	const parentAborted = (parent: DispatchContext): boolean => {
 		if (parent.aborted === undefined) return false;
 		const [ok, result] = pcall(parent.aborted);
-		if (!ok) log.error(`ctx.aborted() failed: ${tostring(result)}`);
-		return ok && result === true;
+		if (!ok) log.error(`ctx.aborted() failed, so the call stops: ${tostring(result)}`);
+		return !ok || result === true;
 	};
 
 	const decodeArguments = (request: Request, allowTruncated: boolean, parameters: JsonTable) => {
