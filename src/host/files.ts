@@ -14,6 +14,8 @@ export interface HostFiles {
 	/** Creates the folder and its parents (each parent separately: executors differ). */
 	readonly makeFolder: (path: string) => FileResult;
 	readonly remove: (path: string) => FileResult;
+	/** The names of the files directly inside `folder` (empty when it is missing or unlistable). */
+	readonly list: (folder: string) => ReadonlyArray<string>;
 }
 
 function message(err: unknown): string {
@@ -69,6 +71,18 @@ export function createHostFiles(functions: FileFunctions): HostFiles | undefined
 		remove: (path: string) => {
 			const [ok, err] = call("delfile", path);
 			return $tuple(ok, ok ? undefined : message(err));
+		},
+		list: (folder: string) => {
+			const names = new Array<string>();
+			if (!isFolder(folder)) return names;
+			const [ok, result] = call("listfiles", folder);
+			if (!ok || !typeIs(result, "table")) return names;
+			for (const entry of result as Array<unknown>) {
+				if (!typeIs(entry, "string")) continue;
+				const [name] = string.match(entry, "([^/\\\\]+)$");
+				if (typeIs(name, "string")) names.push(name);
+			}
+			return names;
 		},
 	});
 }

@@ -29,6 +29,10 @@ export interface Storage {
 	readonly readJson: (name: string, supported: number) => StoredFile;
 	/** Writes `value` as JSON to `UAI/<name>` (the steps above): true, or false and the reason. */
 	readonly writeJson: (name: string, value: unknown) => LuaTuple<[boolean, string | undefined]>;
+	/** Deletes `UAI/<name>` and its spare copy: true, or false and the reason. */
+	readonly remove: (name: string) => LuaTuple<[boolean, string | undefined]>;
+	/** The names of the files in `UAI/<folder>`. */
+	readonly list: (folder: string) => ReadonlyArray<string>;
 }
 
 export const NO_FILES_REASON =
@@ -149,5 +153,14 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 			files.remove(tmpPath);
 			return $tuple(true, undefined);
 		},
+		remove: (name: string) => {
+			if (files === undefined) return $tuple(false, NO_FILES_REASON);
+			const path = pathOf(name);
+			files.remove(`${path}.tmp`);
+			if (!files.isFile(path)) return $tuple(true, undefined);
+			const [ok, err] = files.remove(path);
+			return $tuple(ok, ok ? undefined : `could not delete ${path}: ${err}`);
+		},
+		list: (folder: string) => (files === undefined ? [] : files.list(pathOf(folder))),
 	});
 }

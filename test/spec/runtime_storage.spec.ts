@@ -33,6 +33,7 @@ function memoryFiles() {
 		},
 		isFile: (path: string) => files.has(path),
 		makeFolder: (): FileResult => $tuple(true, undefined),
+		list: () => [],
 		remove: (path: string): FileResult => {
 			files.delete(path);
 			return $tuple(true, undefined);
