@@ -1,0 +1,328 @@
+// The agent loop of one turn: model requests and tool rounds until a reply without tool calls,
+// the step limit, the time budget, Stop, or a failure. It never touches a GUI: every stage emits
+// a session event. Tool calls of one reply run in parallel through the registry's dispatcher
+// under the session's filters; their results return to the model in the original order.
+import type { Message, Reply, ToolSpec } from "../provider/protocols/types";
+import { PublicConfig } from "../runtime/config";
+import { decode, markObject } from "../runtime/json";
+import { boundedSummary, fallbackSummary, plan, SUMMARY_PROMPT } from "./compaction";
+import { Emit } from "./events";
+import { PublicTools } from "./services";
+import { DispatchContext, ToolResult } from "./tool";
+import { complete, ModelOutcome, TurnDeps } from "./turn";
+import { addUsage, estimateTokens, snapshotTotals, UsageTotals } from "./usage";
+
+export const DEFAULT_DEADLINE = 900;
+const CANONICAL_DEPTH = 24;
+const SUMMARY_MAX_TOKENS = 512;
+
+export const SYSTEM_PROMPT =
+	"You are UAI, an assistant running inside a Roblox client. Use the available tools when they help, " +
+	"respect denied actions, and answer concisely.";
+
+export interface LoopPolicy {
+	readonly maxTurns?: number;
+	readonly budgetSeconds?: number;
+	readonly unlimited?: boolean;
+	readonly stream?: boolean;
+}
+
+/** What the loop reads and changes on its session. */
+export interface LoopSession {
+	readonly id: string;
+	readonly emit: Emit;
+	readonly aborted: () => boolean;
+	readonly messages: Array<Message>;
+	summary: string;
+	readonly policy: LoopPolicy;
+	readonly toolContext: () => DispatchContext;
+	readonly usage: UsageTotals;
+	/** Persists the conversation (no-op for sessions that are never saved). */
+	readonly checkpoint: () => void;
+}
+
+export interface LoopDeps extends TurnDeps {
+	readonly tools: PublicTools;
+}
+
+export interface LoopResult {
+	readonly text: string;
+	readonly failed: boolean;
+	readonly aborted: boolean;
+}
+
+function canonical(value: unknown, depth: number): string {
+	if (depth > CANONICAL_DEPTH) return "…";
+	if (!typeIs(value, "table")) return tostring(value);
+	const parts = new Array<string>();
+	for (const [key, entry] of pairs(value as Record<string, unknown>))
+		parts.push(`${tostring(key)}:${canonical(entry, depth + 1)}`);
+	table.sort(parts);
+	return `{${parts.join(",")}}`;
+}
+
+/** The repeat breaker's signature of a tool batch. */
+export function batchSignature(calls: Reply["toolCalls"]): string {
+	const parts = calls.map((call) => {
+		const [decoded] = decode(call.arguments);
+		return `${call.name}(${decoded !== undefined ? canonical(decoded, 0) : call.arguments})`;
+	});
+	table.sort(parts);
+	return parts.join("|");
+}
+
+function systemMessage(session: LoopSession): Message {
+	const summary = session.summary !== "" ? `\n\nSummary of the earlier conversation:\n${session.summary}` : "";
+	return { role: "system", content: SYSTEM_PROMPT + summary };
+}
+
+export interface CompactionOutcome {
+	readonly ok: boolean;
+	readonly summary?: string;
+	readonly reason?: string;
+}
+
+/**
+ * Replaces older history by a summary. `manual` requires a model summary; an automatic run keeps
+ * the earlier summary and excerpts when the summary fails.
+ */
+export function compactNow(
+	deps: TurnDeps,
+	session: LoopSession,
+	manual: boolean,
+	remaining: () => number,
+): CompactionOutcome {
+	const proposal = plan(session.messages, session.summary);
+	if (proposal === undefined) return { ok: false, reason: "there is nothing old enough to compact" };
+	session.emit("status", { text: "Compacting context" });
+	const before = estimateTokens(session.messages);
+	const outcome = complete(
+		deps,
+		{
+			messages: [
+				{ role: "system", content: SUMMARY_PROMPT },
+				{ role: "user", content: proposal.input },
+			],
+			maxTokens: SUMMARY_MAX_TOKENS,
+			temperature: 0,
+			attempts: 1,
+			stream: false,
+		},
+		{ emit: session.emit, aborted: session.aborted, remaining, sessionId: session.id },
+	);
+	if (session.aborted()) return { ok: false, reason: "compaction was stopped" };
+	const made = outcome.ok && outcome.reply.finish !== "length" && outcome.reply.content !== "";
+	if (!made && manual) return { ok: false, reason: outcome.ok ? "the summary was empty or cut off" : outcome.error };
+	const summary =
+		made && outcome.ok ? boundedSummary(outcome.reply.content) : fallbackSummary(session.summary, proposal.removed);
+	session.messages.clear();
+	for (const message of proposal.head) session.messages.push(message);
+	for (const message of proposal.kept) session.messages.push(message);
+	session.summary = summary;
+	session.emit("compact", { summary, before, after: estimateTokens(session.messages), manual: manual || undefined });
+	return { ok: true, summary };
+}
+
+function toolSpecs(deps: LoopDeps, context: DispatchContext): Array<ToolSpec> {
+	const [declarations] = deps.tools.definitions(context.filter);
+	const specs = new Array<ToolSpec>();
+	for (const declaration of declarations ?? []) {
+		const fn = (declaration as unknown as { function: ToolSpec }).function;
+		specs.push({ name: fn.name, description: fn.description, parameters: fn.parameters });
+	}
+	return specs;
+}
+
+/** Dispatches one batch in parallel (at most `agent.toolConcurrency` at a time), in call order. */
+function runBatch(deps: LoopDeps, session: LoopSession, calls: Reply["toolCalls"]): Array<ToolResult> {
+	const context = session.toolContext();
+	const results = new Array<ToolResult>();
+	const width = deps.config.get("agent.toolConcurrency") as number;
+	session.emit("status", { text: calls.size() === 1 ? `Running ${calls[0].name}` : `Running ${calls.size()} tools` });
+	for (let start = 0; start < calls.size(); start += width) {
+		const thread = coroutine.running();
+		let pending = 0;
+		let waiting = false;
+		for (let index = start; index < math.min(start + width, calls.size()); index++) {
+			const call = calls[index];
+			const tool = deps.tools.get(call.name);
+			session.emit("tool:call", {
+				id: call.id,
+				name: call.name,
+				group: tool?.group,
+				risk: tool?.risk,
+				arguments: call.arguments,
+			});
+			pending += 1;
+			task.spawn(() => {
+				const result = deps.tools.dispatch(
+					{ id: call.id, name: call.name, arguments: call.arguments },
+					context,
+				);
+				results[index] = result;
+				session.emit(result.ok ? "tool:result" : "tool:error", {
+					id: result.id,
+					name: result.name,
+					ok: result.ok,
+					text: result.text,
+					error: result.error,
+					ms: result.ms,
+					truncated: result.truncated,
+					group: tool?.group,
+					risk: tool?.risk,
+				});
+				pending -= 1;
+				if (pending === 0 && waiting) task.spawn(thread);
+			});
+		}
+		if (pending > 0) {
+			waiting = true;
+			coroutine.yield();
+		}
+	}
+	return results;
+}
+
+function refuse(calls: Reply["toolCalls"], text: string): Array<Message> {
+	return calls.map((call) => ({ role: "tool", toolCallId: call.id, name: call.name, content: text, isError: true }));
+}
+
+/** Lowers the learned window of `model` (never raises it) after a context-length refusal. */
+function learnWindow(config: PublicConfig, model: string, window: number) {
+	const current = config.get("agent.forceContext");
+	const map = markObject({} as Record<string, number>);
+	if (typeIs(current, "table")) for (const [key, value] of pairs(current as Record<string, number>)) map[key] = value;
+	const key = model.lower();
+	if (map[key] === undefined || window < map[key]) {
+		map[key] = window;
+		config.set("agent.forceContext", map);
+	}
+}
+
+function contextWindow(config: PublicConfig, model: string | undefined): number {
+	const forced = config.get("agent.forceContext") as Record<string, unknown> | undefined;
+	const learned = model !== undefined && forced !== undefined ? forced[model.lower()] : undefined;
+	return typeIs(learned, "number") ? learned : (config.get("agent.contextTokens") as number);
+}
+
+export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
+	const { config, providers } = deps;
+	const policy = session.policy;
+	const unlimited =
+		policy.unlimited === true || (policy.maxTurns === undefined && config.get("agent.unlimitedTurns") === true);
+	const steps = unlimited ? math.huge : (policy.maxTurns ?? (config.get("agent.maxTurns") as number));
+	const deadline = unlimited ? math.huge : os.clock() + (policy.budgetSeconds ?? DEFAULT_DEADLINE);
+	const remaining = () => deadline - os.clock();
+	const repeatLimit = config.get("agent.repeatLimit") as number;
+	const stream = policy.stream ?? (config.get("agent.stream") as boolean);
+	const stopped = (): LoopResult => {
+		session.emit("abort", {});
+		return { text: "Stopped.", failed: false, aborted: true };
+	};
+	session.emit("turn:start", { turns: unlimited ? undefined : steps, unlimited });
+	session.checkpoint();
+	let lastSignature = "";
+	let streak = 0;
+	let overflowRetried = false;
+	let step = 0;
+	while (step < steps) {
+		if (session.aborted()) return stopped();
+		if (remaining() <= 0) {
+			const text =
+				'I ran out of time for this turn before finishing. Say "continue" to pick up where I left off.';
+			session.emit("error", { message: "the turn's time budget ran out", fatal: false });
+			return { text, failed: true, aborted: false };
+		}
+		step += 1;
+		session.emit("status", { text: step === 1 ? "Thinking" : `Working (step ${step})` });
+		const model = providers.usable()[0]?.model;
+		const window = contextWindow(config, model);
+		const fraction = config.get("agent.contextFraction") as number;
+		if (config.get("agent.compaction") === true && estimateTokens(session.messages) > window * fraction)
+			compactNow(deps, session, false, remaining);
+		const context = session.toolContext();
+		const outcome: ModelOutcome = complete(
+			deps,
+			{
+				messages: [systemMessage(session), ...session.messages],
+				tools: toolSpecs(deps, context),
+				temperature: config.get("agent.temperature") as number,
+				stream,
+			},
+			{ emit: session.emit, aborted: session.aborted, remaining, sessionId: session.id },
+		);
+		if (session.aborted()) return stopped();
+		if (!outcome.ok) {
+			if (outcome.overflow && !overflowRetried) {
+				overflowRetried = true;
+				if (outcome.window !== undefined && outcome.model !== undefined)
+					learnWindow(config, outcome.model, outcome.window);
+				const compacted = compactNow(deps, session, false, remaining);
+				if (compacted.ok) {
+					step -= 1;
+					continue;
+				}
+			}
+			session.emit("error", { message: outcome.error, fatal: false });
+			return { text: `The request failed: ${outcome.error}`, failed: true, aborted: false };
+		}
+		const reply = outcome.reply;
+		addUsage(session.usage, reply.usage);
+		session.emit("usage", {
+			session: snapshotTotals(session.usage),
+			turn: reply.usage !== undefined ? table.freeze({ ...reply.usage }) : undefined,
+		});
+		const calls = reply.toolCalls;
+		let text = reply.content;
+		if (calls.isEmpty() && reply.finish === "length") text += "\n\n(The reply reached the output limit.)";
+		if (reply.finish === "content_filter") text += "\n\n(Part of the reply was filtered by the provider.)";
+		if (reply.reasoning !== "")
+			session.emit("assistant:reasoning", { text: reply.reasoning, model: outcome.model });
+		if (text !== "" || calls.isEmpty())
+			session.emit("assistant:text", { text, final: calls.isEmpty(), requestId: reply.id, model: outcome.model });
+		session.emit("assistant:complete", {});
+		session.messages.push({
+			role: "assistant",
+			content: reply.content,
+			reasoning: reply.reasoning !== "" ? reply.reasoning : undefined,
+			toolCalls: calls.isEmpty() ? undefined : calls,
+			replay: reply.replay,
+		});
+		if (calls.isEmpty()) return { text, failed: false, aborted: false };
+		if (reply.finish === "length") {
+			session.emit("status", { text: "Requesting smaller tool calls" });
+			for (const message of refuse(
+				calls,
+				"Not run: truncated arguments (the reply hit the output limit). Send smaller calls or split large writes.",
+			))
+				session.messages.push(message);
+			continue;
+		}
+		const signature = batchSignature(calls);
+		streak = signature === lastSignature ? streak + 1 : 1;
+		lastSignature = signature;
+		if (streak >= repeatLimit) {
+			session.emit("status", { text: "Breaking a repeat loop" });
+			for (const message of refuse(
+				calls,
+				"Not run: this exact batch was repeated several times in a row. Change approach.",
+			))
+				session.messages.push(message);
+			continue;
+		}
+		const results = runBatch(deps, session, calls);
+		for (const result of results)
+			session.messages.push({
+				role: "tool",
+				toolCallId: result.id,
+				name: result.name,
+				content: result.text,
+				isError: !result.ok,
+			});
+		session.checkpoint();
+	}
+	const text =
+		'I reached this session\'s step limit before finishing. Say "continue" to keep going, or raise maxTurns.';
+	session.emit("error", { message: "the turn reached its step limit", fatal: false });
+	return { text, failed: true, aborted: false };
+}

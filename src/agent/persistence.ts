@@ -1,0 +1,160 @@
+// Saved conversations (`UAI/sessions/<id>.json`) with a versioned policy. Restore loads the newest
+// 64 valid files; a file with an invalid or future-version policy (or a future file version) is
+// skipped and kept, and every saved id stays reserved so a new thread never overwrites it. Files
+// without a policy restore with legacy defaults. Headless, ephemeral, nested and removed sessions
+// are never written.
+import type { Message } from "../provider/protocols/types";
+import { Logger } from "../runtime/log";
+import { Storage } from "../runtime/storage";
+import { Session } from "./session";
+import { checkOptions, isSessionId, SessionOptions } from "./session_options";
+
+export const FILE_VERSION = 1;
+export const POLICY_VERSION = 1;
+export const RESTORE_LIMIT = 64;
+const FOLDER = "sessions";
+
+export interface SavedConversation {
+	readonly id: string;
+	readonly options: SessionOptions;
+	readonly named: boolean;
+	readonly turns: number;
+	readonly createdAt: number;
+	readonly updatedAt: number;
+	readonly messages: ReadonlyArray<Message>;
+	readonly summary: string;
+	readonly transcript: ReadonlyArray<unknown>;
+	readonly omitted: unknown;
+}
+
+export interface Persistence {
+	readonly save: (session: Session) => LuaTuple<[boolean, string | undefined]>;
+	readonly remove: (id: string) => void;
+	/** Valid conversations, newest first (at most 64); every saved id is added to `reserved`. */
+	readonly restore: (reserved: Set<string>) => ReadonlyArray<SavedConversation>;
+}
+
+export function savable(session: Session): boolean {
+	const p = session.public;
+	return !p.headless && !p.ephemeral && p.depth === 0 && !session.killed();
+}
+
+function encodePolicy(session: Session) {
+	const p = session.public;
+	return {
+		version: POLICY_VERSION,
+		toolFilter: p.toolFilter,
+		toolGroups: p.toolGroups,
+		toolExclude: p.toolExclude,
+		maxTurns: p.maxTurns,
+		budgetSeconds: p.budgetSeconds,
+		unlimited: p.unlimited,
+		stream: p.stream,
+	};
+}
+
+type Table = Record<string, unknown>;
+
+/** The options a saved file restores with, or why the file is skipped. */
+function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, undefined] | [undefined, string]> {
+	const policy = value.policy;
+	let options: Table = {};
+	if (policy !== undefined) {
+		if (!typeIs(policy, "table")) return $tuple(undefined, "its policy is not a table");
+		const p = policy as Table;
+		if (p.version !== POLICY_VERSION)
+			return $tuple(undefined, `its policy version ${tostring(p.version)} is not supported`);
+		options = {
+			toolFilter: p.toolFilter,
+			toolGroups: p.toolGroups,
+			toolExclude: p.toolExclude,
+			maxTurns: p.maxTurns,
+			budgetSeconds: p.budgetSeconds,
+			unlimited: p.unlimited,
+			stream: p.stream,
+		};
+	}
+	if (typeIs(value.title, "string")) options.title = value.title;
+	if (typeIs(value.folderId, "string")) options.folderId = value.folderId;
+	if (typeIs(value.placeId, "number")) options.placeId = value.placeId;
+	if (typeIs(value.placeName, "string")) options.placeName = value.placeName;
+	const [checked, problem] = checkOptions(options);
+	if (checked === undefined) return $tuple(undefined, `its policy is invalid: ${problem}`);
+	const context = typeIs(value.context, "table") ? (value.context as Table) : {};
+	const messages = typeIs(context.messages, "table") ? (context.messages as Array<Message>) : [];
+	const state = typeIs(value.transcriptState, "table") ? (value.transcriptState as Table) : {};
+	return $tuple(
+		{
+			id,
+			options: checked,
+			named: value.named === true,
+			turns: typeIs(value.turns, "number") ? value.turns : 0,
+			createdAt: typeIs(value.createdAt, "number") ? value.createdAt : 0,
+			updatedAt: typeIs(value.updatedAt, "number") ? value.updatedAt : 0,
+			messages: messages.filter((m) => typeIs(m, "table") && typeIs((m as unknown as Table).role, "string")),
+			summary: typeIs(context.summary, "string") ? context.summary : "",
+			transcript: typeIs(value.transcript, "table") ? (value.transcript as Array<unknown>) : [],
+			omitted: state.omitted,
+		},
+		undefined,
+	);
+}
+
+export function createPersistence(storage: Storage, log: Logger): Persistence {
+	const nameOf = (id: string) => `${FOLDER}/${id}.json`;
+	return {
+		save: (session) => {
+			if (!savable(session))
+				return $tuple(false, "this conversation is not saved (headless, ephemeral or removed)");
+			const p = session.public;
+			const [ok, reason] = storage.writeJson(nameOf(p.id), {
+				version: FILE_VERSION,
+				id: p.id,
+				title: p.title,
+				named: session.named(),
+				placeId: p.placeId,
+				placeName: p.placeName,
+				folderId: p.folderId,
+				createdAt: session.createdAt,
+				updatedAt: session.updatedAt,
+				turns: p.turns,
+				policy: encodePolicy(session),
+				context: { messages: session.messages, summary: session.summary() },
+				transcript: p.transcript.snapshot(),
+				transcriptState: p.transcript.metadata(),
+			});
+			if (!ok) log.warn(`conversation ${p.id} was not saved: ${reason}`);
+			return $tuple(ok, reason);
+		},
+		remove: (id) => {
+			const [ok, reason] = storage.remove(nameOf(id));
+			if (!ok) log.warn(`saved conversation ${id} was not deleted: ${reason}`);
+		},
+		restore: (reserved) => {
+			const found = new Array<SavedConversation>();
+			for (const file of storage.list(FOLDER)) {
+				const [id] = string.match(file, "^([%w_%-]+)%.json$");
+				if (!isSessionId(id)) continue;
+				reserved.add(id);
+				const stored = storage.readJson(nameOf(id), FILE_VERSION);
+				if (stored.kind !== "ok") {
+					if (stored.kind !== "missing")
+						log.warn(`conversation ${id} skipped: ${stored.reason}; the file is kept`);
+					continue;
+				}
+				const value = stored.value as Table;
+				if (value.id !== id) {
+					log.warn(`conversation ${id} skipped: the file names another id; the file is kept`);
+					continue;
+				}
+				const [saved, problem] = decodeFile(id, value);
+				if (saved === undefined) log.warn(`conversation ${id} skipped: ${problem}; the file is kept`);
+				else found.push(saved);
+			}
+			table.sort(found, (a, b) => a.updatedAt > b.updatedAt);
+			const kept = new Array<SavedConversation>();
+			for (let index = 0; index < math.min(RESTORE_LIMIT, found.size()); index++) kept.push(found[index]);
+			return kept;
+		},
+	};
+}

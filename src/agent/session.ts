@@ -1,0 +1,401 @@
+// One conversation: its messages, policy, events and retained transcript, and the turn it runs.
+// A session runs one turn or compaction at a time, on one of the client's eight workers. The turn
+// ends with `turn:end` and the Ready status, then busy is released, then the worker, then the
+// conversation is saved and callbacks run — so a callback may start the next turn at once.
+import type { Message } from "../provider/protocols/types";
+import { Logger } from "../runtime/log";
+import { createSignal, Signal } from "../runtime/signal";
+import { createEmitter, Emit, LiveState, SessionEvent } from "./events";
+import { compactNow, LoopDeps, LoopPolicy, LoopSession, runLoop } from "./loop";
+import { Permissions } from "./permissions";
+import { SessionOptions } from "./session_options";
+import { DispatchContext, ToolFilter } from "./tool";
+import { createTranscript, Retained, Transcript, TranscriptMetadata } from "./transcript";
+import { emptyTotals, estimateTokens, snapshotTotals } from "./usage";
+import { Workers } from "./workers";
+
+type Outcome = LuaTuple<[boolean, string | undefined]>;
+
+export const TITLE_LIMIT = 60;
+const AUTO_TITLE_LIMIT = 42;
+export const DEFAULT_TITLE = "New chat";
+
+/** How a turn ended, for requests and callbacks. */
+export interface TurnOutcome {
+	readonly text: string;
+	readonly failed: boolean;
+	readonly aborted: boolean;
+	readonly error?: string;
+}
+
+/** A prepared message: the text the model receives (after paste conversion). */
+export type Prepare = (
+	session: PublicSession,
+	text: unknown,
+	files: unknown,
+	images: unknown,
+) => LuaTuple<[string, undefined] | [undefined, string]>;
+
+/** `session` as hosts see it (dot calls; fields are live). */
+export interface PublicSession {
+	readonly id: string;
+	title: string;
+	busy: boolean;
+	preparing: boolean;
+	status: string;
+	turns: number;
+	ephemeral: boolean;
+	readonly headless: boolean;
+	readonly depth: number;
+	folderId: string;
+	readonly placeId?: number;
+	readonly placeName?: string;
+	readonly toolFilter?: Readonly<Record<string, boolean>>;
+	readonly toolGroups?: Readonly<Record<string, boolean>>;
+	readonly toolExclude?: Readonly<Record<string, boolean>>;
+	readonly maxTurns?: number;
+	readonly budgetSeconds?: number;
+	readonly unlimited?: boolean;
+	readonly stream?: boolean;
+	livePreview?: Readonly<Record<string, unknown>>;
+	liveRequest?: Readonly<Record<string, unknown>>;
+	readonly events: Signal<[SessionEvent]>;
+	readonly transcript: {
+		readonly snapshot: () => ReadonlyArray<Retained>;
+		readonly metadata: () => TranscriptMetadata;
+	};
+	readonly send: (text: unknown, onDone?: unknown, files?: unknown, images?: unknown) => Outcome;
+	readonly abort: () => boolean;
+	readonly aborted: () => boolean;
+	readonly clear: () => Outcome;
+	readonly rename: (title: unknown) => Outcome;
+	readonly compact: (onDone?: unknown) => Outcome;
+	readonly setEphemeral: (value: unknown) => boolean;
+	readonly stats: () => Readonly<Record<string, unknown>>;
+	readonly toolContext: () => DispatchContext;
+}
+
+/** The manager's side of a session. */
+export interface Session {
+	readonly public: PublicSession;
+	/** Starts a turn; `onFinish` runs once after the worker is released. */
+	readonly run: (text: unknown, files: unknown, images: unknown, onFinish: (outcome: TurnOutcome) => void) => Outcome;
+	/** Stops and detaches the session for good (removal or unload). */
+	readonly kill: (reason: string) => void;
+	readonly killed: () => boolean;
+	readonly named: () => boolean;
+	readonly createdAt: number;
+	updatedAt: number;
+	readonly messages: Array<Message>;
+	readonly summary: () => string;
+	readonly restore: (
+		messages: ReadonlyArray<Message>,
+		summary: string,
+		events: ReadonlyArray<unknown>,
+		omitted: unknown,
+		named: boolean,
+	) => void;
+	readonly transcript: Transcript | undefined;
+}
+
+export interface SessionDeps {
+	readonly loop: LoopDeps;
+	readonly permissions: Permissions;
+	readonly workers: Workers;
+	readonly log: Logger;
+	readonly env: unknown;
+	readonly alive: () => boolean;
+	readonly prepare: Prepare;
+	/** Every event of every session (`sessions.anyEvent`). */
+	readonly anyEvent: (session: PublicSession, event: SessionEvent) => void;
+	/** busy, title or list state changed (`sessions.listChanged`). */
+	readonly changed: () => void;
+	/** Saves the conversation when it is saved at all; `setEphemeral(true)` deletes instead. */
+	readonly persist: (session: Session) => void;
+	readonly unpersist: (session: Session) => void;
+}
+
+function protectedCall(log: Logger, what: string, fn: unknown, ...args: Array<unknown>) {
+	if (!typeIs(fn, "function")) return;
+	const [ok, err] = xpcall(fn as (...a: Array<unknown>) => unknown, (e) => debug.traceback(tostring(e), 2), ...args);
+	if (!ok) log.warn(`${what} failed: ${tostring(err)}`);
+}
+
+function trimTitle(text: string, limit: number): string {
+	const [trimmed] = string.gsub(string.gsub(text, "%s+", " ")[0], "^%s*(.-)%s*$", "%1");
+	return utf8.len(trimmed)[0] !== undefined && trimmed.size() > limit
+		? trimmed.sub(1, utf8.offset(trimmed, limit + 1)! - 1)
+		: trimmed;
+}
+
+export function createSession(deps: SessionDeps, id: string, options: SessionOptions): Session {
+	const { log, workers } = deps;
+	const headless = options.headless === true;
+	const transcript = headless ? undefined : createTranscript();
+	const eventsSource = createSignal<[SessionEvent]>(`session ${id} events`, (message) => log.warn(message));
+	const live: LiveState = {};
+	const messages = new Array<Message>();
+	const usage = emptyTotals();
+	const filter: ToolFilter = options.filter;
+	const policy: LoopPolicy = {
+		maxTurns: options.maxTurns,
+		budgetSeconds: options.budgetSeconds,
+		unlimited: options.unlimited,
+		stream: options.stream,
+	};
+	let summary = "";
+	let named = options.title !== undefined;
+	let abortFlag = false;
+	let epoch = 0;
+	let dead = false;
+	let turn = 0;
+
+	// eslint-disable-next-line prefer-const
+	let session: Session;
+	// eslint-disable-next-line prefer-const
+	let publicSession: PublicSession;
+
+	const emit: Emit = createEmitter({
+		transcript,
+		live,
+		hooks: deps.loop.hooks,
+		deliver: (event) => {
+			publicSession.livePreview = live.livePreview;
+			publicSession.liveRequest = live.liveRequest;
+			if (event.kind === "status") publicSession.status = event.text as string;
+			eventsSource.fire(event);
+			deps.anyEvent(publicSession, event);
+		},
+	});
+
+	const aborted = () => abortFlag || dead || !deps.alive();
+
+	const toolContext = (): DispatchContext => {
+		const mine = epoch;
+		return table.freeze({
+			env: deps.env,
+			session: publicSession,
+			depth: publicSession.depth,
+			aborted: () => mine !== epoch || aborted(),
+			emit: (kind: string, payload: object) => {
+				if (mine === epoch && !dead) emit(kind, payload as Record<string, unknown>);
+			},
+			filter,
+		});
+	};
+
+	const loopSession: LoopSession = {
+		id,
+		emit,
+		aborted,
+		messages,
+		summary: "",
+		policy,
+		toolContext,
+		usage,
+		checkpoint: () => deps.persist(session),
+	};
+
+	/** Runs `work` on a worker; releases busy, the worker, then saves and calls `finish`. */
+	const occupy = (work: () => TurnOutcome, finish: (outcome: TurnOutcome) => void): Outcome => {
+		if (!workers.acquire()) return $tuple(false, "eight session workers are already active; try again shortly");
+		publicSession.busy = true;
+		abortFlag = false;
+		epoch += 1;
+		deps.changed();
+		task.spawn(() => {
+			loopSession.summary = summary;
+			const [ok, result] = xpcall(work, (e) => debug.traceback(tostring(e), 2));
+			summary = loopSession.summary;
+			let outcome: TurnOutcome;
+			if (ok) outcome = result;
+			else {
+				log.error(`session ${id}: the turn failed: ${tostring(result)}`);
+				emit("error", { message: "the turn stopped after an internal error", fatal: true });
+				outcome = {
+					text: "The turn stopped after an internal error.",
+					failed: true,
+					aborted: false,
+					error: "internal error",
+				};
+			}
+			publicSession.busy = false;
+			workers.release();
+			deps.permissions.public.denyAll("the turn ended", publicSession);
+			session.updatedAt = os.time();
+			if (!dead) deps.persist(session);
+			deps.changed();
+			finish(outcome);
+		});
+		return $tuple(true, undefined);
+	};
+
+	const run = (text: unknown, files: unknown, images: unknown, onFinish: (outcome: TurnOutcome) => void): Outcome => {
+		if (!deps.alive()) return $tuple(false, "this UAI client has been unloaded");
+		if (dead) return $tuple(false, "this conversation was removed");
+		if (publicSession.busy) return $tuple(false, "this conversation is busy");
+		if (publicSession.preparing) return $tuple(false, "this conversation is preparing attachments");
+		publicSession.preparing = true;
+		const [prepared, why] = deps.prepare(publicSession, text, files, images);
+		publicSession.preparing = false;
+		if (prepared === undefined) return $tuple(false, why);
+		if (dead) return $tuple(false, "this conversation was removed");
+		return occupy(() => {
+			turn += 1;
+			publicSession.turns += 1;
+			if (!named && publicSession.turns === 1 && typeIs(text, "string") && text !== "")
+				publicSession.title = trimTitle(text, AUTO_TITLE_LIMIT);
+			messages.push({ role: "user", content: prepared });
+			emit("user", { text: prepared });
+			const result = runLoop(deps.loop, loopSession);
+			if (!dead) {
+				emit("turn:end", { text: result.text, failed: result.failed || undefined });
+				emit("status", { text: "Ready" });
+			}
+			return {
+				text: result.text,
+				failed: result.failed,
+				aborted: result.aborted || dead,
+				error: result.failed ? result.text : undefined,
+			};
+		}, onFinish);
+	};
+
+	publicSession = {
+		id,
+		title: trimTitle(options.title ?? DEFAULT_TITLE, TITLE_LIMIT),
+		busy: false,
+		preparing: false,
+		status: "Ready",
+		turns: 0,
+		ephemeral: options.ephemeral === true,
+		headless,
+		depth: options.depth ?? 0,
+		folderId: options.folderId ?? "",
+		placeId: options.placeId,
+		placeName: options.placeName,
+		toolFilter: filter.only,
+		toolGroups: filter.groups,
+		toolExclude: filter.exclude,
+		maxTurns: options.maxTurns,
+		budgetSeconds: options.budgetSeconds,
+		unlimited: options.unlimited,
+		stream: options.stream,
+		events: eventsSource.signal,
+		transcript: table.freeze({
+			snapshot: () => transcript?.snapshot() ?? table.freeze([]),
+			metadata: () =>
+				transcript?.metadata() ??
+				table.freeze({
+					version: 2,
+					retained: 0,
+					omitted: table.freeze({ conversation: 0, lifecycle: 0, activity: 0 }),
+					truncatedFields: 0,
+					recovered: false,
+				}),
+		}),
+		send: (text, onDone, files, images) => {
+			if (onDone !== undefined && !typeIs(onDone, "function")) return $tuple(false, "onDone must be a function");
+			return run(text, files, images, (outcome) => {
+				if (!dead) protectedCall(log, "session.send callback", onDone, outcome.text);
+			});
+		},
+		abort: () => {
+			epoch += 1;
+			if (!publicSession.busy) return false;
+			if (!abortFlag) {
+				abortFlag = true;
+				emit("status", { text: "Stopping" });
+				deps.permissions.public.denyAll("the turn was stopped", publicSession);
+			}
+			return true;
+		},
+		aborted,
+		clear: () => {
+			if (publicSession.busy) return $tuple(false, "this conversation is busy");
+			messages.clear();
+			summary = "";
+			transcript?.clear();
+			emit("cleared", {});
+			deps.persist(session);
+			deps.changed();
+			return $tuple(undefined as unknown as boolean, undefined);
+		},
+		rename: (title) => {
+			if (!typeIs(title, "string")) return $tuple(false, "a title must be a string");
+			const trimmed = trimTitle(title, TITLE_LIMIT);
+			if (trimmed === "") return $tuple(false, "a title must not be blank");
+			publicSession.title = trimmed;
+			named = true;
+			deps.persist(session);
+			deps.changed();
+			return $tuple(true, undefined);
+		},
+		compact: (onDone) => {
+			if (onDone !== undefined && !typeIs(onDone, "function")) return $tuple(false, "onDone must be a function");
+			if (!deps.alive() || dead) return $tuple(false, "this conversation is no longer available");
+			if (publicSession.busy) return $tuple(false, "this conversation is busy");
+			let result = {
+				ok: false,
+				summary: undefined as string | undefined,
+				reason: undefined as string | undefined,
+			};
+			return occupy(
+				() => {
+					const outcome = compactNow(deps.loop, loopSession, true, () => math.huge);
+					result = { ok: outcome.ok, summary: outcome.summary, reason: outcome.reason };
+					emit("status", { text: "Ready" });
+					return { text: outcome.summary ?? outcome.reason ?? "", failed: !outcome.ok, aborted: false };
+				},
+				() => protectedCall(log, "session.compact callback", onDone, result.ok, result.summary, result.reason),
+			);
+		},
+		setEphemeral: (value) => {
+			if (!typeIs(value, "boolean")) return publicSession.ephemeral;
+			const was = publicSession.ephemeral;
+			publicSession.ephemeral = value;
+			if (value && !was) deps.unpersist(session);
+			else if (!value && was) deps.persist(session);
+			return value;
+		},
+		stats: () =>
+			table.freeze({
+				messages: messages.size(),
+				estimatedTokens: estimateTokens(messages),
+				summaryBytes: summary.size(),
+				busy: publicSession.busy,
+				turns: publicSession.turns,
+				turn,
+				usage: snapshotTotals(usage),
+				todos: table.freeze([]),
+			}),
+		toolContext,
+	};
+
+	session = {
+		public: publicSession,
+		run,
+		kill: (reason) => {
+			if (dead) return;
+			dead = true;
+			epoch += 1;
+			abortFlag = true;
+			deps.permissions.public.denyAll(reason, publicSession);
+			eventsSource.clear();
+		},
+		killed: () => dead,
+		named: () => named,
+		createdAt: os.time(),
+		updatedAt: os.time(),
+		messages,
+		summary: () => summary,
+		restore: (saved, savedSummary, events, omitted, wasNamed) => {
+			for (const message of saved) messages.push(message);
+			summary = savedSummary;
+			named = wasNamed;
+			transcript?.load(events, omitted);
+		},
+		transcript,
+	};
+	return session;
+}

@@ -1,0 +1,219 @@
+// One model request through the provider chain: the active provider first and, when
+// `agent.fallback` is on, the other enabled providers. Per attempt: `preRequest` hooks on a fresh
+// copy, `request:start`, the transport (retries reported as `request:retry`), `request:done`, and
+// `postResponse` hooks on a fresh copy of the reply. A terminal failure (cancelled, deadline,
+// output already received) ends the chain; other failures move to the next provider with a
+// `provider:switch` event. Context-overflow refusals are reported so the loop can compact once.
+import { mergeHeaders } from "../net/headers";
+import { inferenceUrl, providerHeaders } from "../provider/connection";
+import { isContextOverflow, windowFromMessage } from "../provider/errors/overflow";
+import { failureText } from "../provider/failure_text";
+import { runOperation } from "../provider/operation";
+import { buildBody, newAssembler } from "../provider/protocols/adapter";
+import { routeProtocol } from "../provider/protocols/opencode_routes";
+import { readBody } from "../provider/protocols/reader";
+import type { Message, ProtocolRequest, Reply, ToolSpec } from "../provider/protocols/types";
+import { ProviderRecord } from "../provider/record";
+import { NO_PROVIDER, Providers } from "../provider/registry";
+import { PublicConfig } from "../runtime/config";
+import { encode } from "../runtime/json";
+import { deepCopy } from "../runtime/util";
+import { Emit } from "./events";
+import { Hooks } from "./hooks";
+
+export interface ModelRequest {
+	readonly messages: ReadonlyArray<Message>;
+	readonly tools?: ReadonlyArray<ToolSpec>;
+	readonly maxTokens?: number;
+	readonly temperature?: number;
+	/** Transport attempts (default `agent.retries`). */
+	readonly attempts?: number;
+	readonly stream: boolean;
+}
+
+export type ModelOutcome =
+	| { readonly ok: true; readonly reply: Reply; readonly provider: string; readonly model: string }
+	| {
+			readonly ok: false;
+			readonly error: string;
+			readonly overflow: boolean;
+			/** The window a context-length refusal named, when it named one. */
+			readonly window?: number;
+			readonly model?: string;
+	  };
+
+export interface TurnDeps {
+	readonly providers: Providers;
+	readonly config: PublicConfig;
+	readonly hooks: Hooks;
+}
+
+export interface TurnControl {
+	readonly emit: Emit;
+	readonly aborted: () => boolean;
+	/** Seconds left in the turn (math.huge when unlimited). */
+	readonly remaining: () => number;
+	readonly sessionId: string;
+}
+
+let streamSerial = 0;
+
+/** The providers to try, in order. */
+function chain(deps: TurnDeps): LuaTuple<[Array<ProviderRecord>, string | undefined]> {
+	const [active, reason] = deps.providers.usable();
+	const list = new Array<ProviderRecord>();
+	if (active !== undefined) list.push(active);
+	if (deps.config.get("agent.fallback") === true) {
+		for (const record of deps.providers.public.list())
+			if (record !== active && record.enabled && record.model !== "") list.push(record);
+	}
+	return $tuple(list, list.isEmpty() ? (reason ?? NO_PROVIDER) : undefined);
+}
+
+type Attempt = ModelOutcome & { readonly terminal?: boolean };
+
+function attempt(deps: TurnDeps, record: ProviderRecord, request: ModelRequest, control: TurnControl): Attempt {
+	const env = deps.providers.env;
+	const model = record.model;
+	if (env === undefined) return { ok: false, error: "no HTTP transport is available", overflow: false, model };
+	const protocol = routeProtocol(record.baseUrl, record.api, model);
+	const stream = request.stream && record.stream;
+	const body: ProtocolRequest = {
+		model,
+		messages: request.messages,
+		tools: request.tools !== undefined && !request.tools.isEmpty() ? request.tools : undefined,
+		stream,
+		temperature: request.temperature,
+		maxTokens: request.maxTokens,
+		params: record.params,
+	};
+	deps.hooks.run("preRequest", {
+		sessionId: control.sessionId,
+		provider: record.id,
+		model,
+		request: deepCopy(body),
+	});
+	streamSerial += 1;
+	const streamId = `stream-${streamSerial}`;
+	control.emit("request:start", {
+		provider: record.label,
+		providerId: record.id,
+		model,
+		attempt: 1,
+		messages: request.messages.size(),
+		streamId,
+		stream,
+	});
+	const started = os.clock();
+	const scope = { endpoint: record.baseUrl, model };
+	const [text, encodeError] = encode(buildBody(protocol, body, { scope }));
+	const attempts = request.attempts ?? (deps.config.get("agent.retries") as number);
+	const timeout = math.min(deps.config.get("agent.requestTimeout") as number, math.max(1, control.remaining()));
+	const outcome =
+		text === undefined
+			? undefined
+			: runOperation(record, deps.providers.poolOf(record), env, {
+					build: (baseUrl, key) => {
+						const url = inferenceUrl({ ...record, baseUrl }, model, stream);
+						if (!url.ok) return url.reason;
+						const headers = mergeHeaders(
+							{ "Content-Type": "application/json" },
+							providerHeaders(record, key, env.http),
+						);
+						return { url: url.url, method: "POST", headers, body: text };
+					},
+					timeout,
+					attempts,
+					isCancelled: control.aborted,
+					onEvent: (event) => {
+						if (event.kind === "proxy") return;
+						control.emit("request:retry", {
+							provider: record.label,
+							attempt: event.kind === "retry" ? event.attempt : 1,
+							attempts,
+							wait: event.kind === "retry" ? event.wait : 0,
+							status: event.status,
+							reason:
+								event.kind === "key"
+									? `key ${event.keyNumber} is rate-limited`
+									: `HTTP ${event.status}`,
+						});
+					},
+				});
+	if (outcome?.proxiedTo !== undefined) deps.providers.adoptProxy(record, outcome.proxiedTo);
+	const ms = math.floor((os.clock() - started) * 1000);
+	const done = (failure?: string) =>
+		control.emit("request:done", {
+			provider: record.label,
+			model,
+			ms,
+			via: outcome?.result.via,
+			streamed: stream,
+			error: failure,
+		});
+	if (outcome === undefined || outcome.invalid !== undefined) {
+		const reason = outcome?.invalid ?? `the request could not be encoded: ${encodeError}`;
+		done(reason);
+		return { ok: false, error: reason, overflow: false, model };
+	}
+	const result = outcome.result;
+	if (!result.ok) {
+		const reason = failureText(result, outcome.document, [outcome.key]);
+		done(reason);
+		const overflow = result.failure === undefined && isContextOverflow(reason, result.status);
+		return {
+			ok: false,
+			error: reason,
+			overflow,
+			window: overflow ? windowFromMessage(reason) : undefined,
+			model,
+			terminal: result.failure !== undefined && result.failure !== "busy",
+		};
+	}
+	const read = readBody(newAssembler(protocol, scope), result.body);
+	if (!read.ok) {
+		done(read.error.message);
+		const overflow = isContextOverflow(read.error.message);
+		return {
+			ok: false,
+			error: read.error.message,
+			overflow,
+			window: overflow ? windowFromMessage(read.error.message) : undefined,
+			model,
+			terminal: read.error.terminal && read.error.code !== "provider_error",
+		};
+	}
+	done();
+	const reply = read.reply;
+	deps.hooks.run("postResponse", {
+		sessionId: control.sessionId,
+		provider: record.id,
+		model,
+		reply: deepCopy(reply),
+	});
+	if (reply.content !== "" || reply.reasoning !== "")
+		control.emit("assistant:preview", { text: reply.content, reasoning: reply.reasoning, streamId, model });
+	return { ok: true, reply, provider: record.label, model: reply.model ?? model };
+}
+
+/** Sends `request` along the chain; the first success, or the first failure. */
+export function complete(deps: TurnDeps, request: ModelRequest, control: TurnControl): ModelOutcome {
+	const [records, reason] = chain(deps);
+	if (reason !== undefined) return { ok: false, error: reason, overflow: false };
+	let first: ModelOutcome | undefined;
+	let previous: ProviderRecord | undefined;
+	for (const record of records) {
+		if (control.aborted()) return { ok: false, error: "Stopped.", overflow: false };
+		if (previous !== undefined)
+			control.emit("provider:switch", {
+				from: previous.label,
+				to: record.label,
+				reason: first !== undefined && !first.ok ? first.error : "",
+			});
+		const outcome = attempt(deps, record, request, control);
+		if (outcome.ok || outcome.terminal === true || outcome.overflow) return outcome;
+		first = first ?? outcome;
+		previous = record;
+	}
+	return first ?? { ok: false, error: "every provider failed", overflow: false };
+}

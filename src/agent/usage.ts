@@ -1,0 +1,42 @@
+// Token accounting: estimates for prompts (bytes ÷ 4, +4 per message, +8 per tool call plus its
+// name and arguments) and running totals of what providers reported, per turn and per session.
+import type { Message, Usage } from "../provider/protocols/types";
+
+export function estimateTokens(messages: ReadonlyArray<Message>): number {
+	let total = 0;
+	for (const message of messages) {
+		total += 4;
+		const content = message.content;
+		if (typeIs(content, "string")) total += content.size() / 4;
+		else for (const part of content) total += part.type === "text" ? part.text.size() / 4 : 1600;
+		if (message.role === "assistant" && message.toolCalls !== undefined)
+			for (const call of message.toolCalls) total += 8 + (call.name.size() + call.arguments.size()) / 4;
+	}
+	return math.ceil(total);
+}
+
+export interface UsageTotals {
+	requests: number;
+	inputTokens: number;
+	outputTokens: number;
+	reasoningTokens: number;
+	cacheReadTokens: number;
+}
+
+export function emptyTotals(): UsageTotals {
+	return { requests: 0, inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cacheReadTokens: 0 };
+}
+
+export function addUsage(totals: UsageTotals, usage: Usage | undefined) {
+	totals.requests += 1;
+	if (usage === undefined) return;
+	totals.inputTokens += usage.inputTokens ?? 0;
+	totals.outputTokens += usage.outputTokens ?? 0;
+	totals.reasoningTokens += usage.reasoningTokens ?? 0;
+	totals.cacheReadTokens += usage.cacheReadTokens ?? 0;
+}
+
+/** A frozen copy for events and stats. */
+export function snapshotTotals(totals: UsageTotals): Readonly<UsageTotals> {
+	return table.freeze({ ...totals });
+}
