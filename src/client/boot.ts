@@ -1,6 +1,12 @@
 // Boot: context → rerun rules → runtime → handle. A failure anywhere reports the error, releases
 // what was made, and returns nil.
+import { createSessions } from "../agent/sessions";
+import { filterAllows } from "../agent/filter";
 import { createToolServices } from "../agent/services";
+import { createWorkers } from "../agent/workers";
+import { createRequester } from "../embedding/request";
+import { fileReadTool } from "../tools/file_read";
+import { createAttachments } from "../runtime/attachments";
 import { createSdk } from "../embedding/sdk";
 import { createHost, Host } from "../host";
 import { createProviders } from "../provider/registry";
@@ -102,12 +108,37 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 			mapError: bundle !== undefined ? bundle.mapError : (text) => text,
 		});
 		toolServices.hooks.adopt(context.hooks);
+		if (host.files !== undefined) toolServices.registry.add(fileReadTool(host.files), { builtin: true });
+		const attachments = createAttachments(host.files);
+		registry.define("runtime/attachments", () =>
+			table.freeze({ save: attachments.save, reference: attachments.reference }),
+		);
+		const sessions = createSessions({
+			loop: { providers, config: config.public, hooks: toolServices.hooks, tools: toolServices.tools },
+			permissions: toolServices.permissions,
+			workers: createWorkers(),
+			log: log.scope("sessions"),
+			env,
+			alive: toolServices.alive,
+			prepare: (session, text, files, images) => {
+				const tool = toolServices.tools.get("file_read");
+				const filter = { only: session.toolFilter, groups: session.toolGroups, exclude: session.toolExclude };
+				const canRead = caps.has("fs") && tool !== undefined && filterAllows(filter, tool);
+				return attachments.prepare(text, files, images, canRead);
+			},
+			storage,
+			cleanup,
+			blockers,
+			placeId: game.PlaceId,
+			placeName: "",
+		});
 		const sdk = createSdk({
 			version: SDK_VERSION,
 			log: log.scope("sdk"),
 			hooks: toolServices.hooks,
 			registry: toolServices.registry,
 			cleanup,
+			request: createRequester({ sessions, cleanup, log: log.scope("requests") }),
 		});
 
 		const handle = createHandle({
@@ -124,6 +155,7 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 			tools: toolServices.tools,
 			hooks: toolServices.hooks.public,
 			permissions: toolServices.permissions.public,
+			sessions: sessions.public,
 			genv: host.genv,
 			bundle,
 		});

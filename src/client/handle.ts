@@ -4,6 +4,7 @@
 // to open it.
 import { PublicHooks } from "../agent/hooks";
 import { PublicPermissions } from "../agent/permissions";
+import { PublicSessions } from "../agent/sessions";
 import { PublicTools } from "../agent/services";
 import { PublicSdk } from "../embedding/sdk";
 import { Caps } from "../host/caps";
@@ -44,6 +45,9 @@ export interface Handle {
 	readonly tools: PublicTools;
 	readonly hooks: PublicHooks;
 	readonly permissions: PublicPermissions;
+	readonly sessions: PublicSessions;
+	/** `uai.ask(text)`: sends `text` in the current conversation → true, or false and the reason. */
+	readonly ask: (text: unknown) => Outcome;
 	/** Set by a loader of another build that could not replace this client yet. */
 	pendingBuild?: string;
 	/** Set when an unload did not finish; a new copy needs a rejoin. */
@@ -69,6 +73,7 @@ export interface HandleDeps {
 	readonly tools: PublicTools;
 	readonly hooks: PublicHooks;
 	readonly permissions: PublicPermissions;
+	readonly sessions: PublicSessions;
 	readonly genv: Record<string, unknown> | undefined;
 	readonly bundle: Bundle | undefined;
 }
@@ -122,6 +127,11 @@ export function createHandle(deps: HandleDeps): Handle {
 		tools: deps.tools,
 		hooks: deps.hooks,
 		permissions: deps.permissions,
+		sessions: deps.sessions,
+		ask: (text) => {
+			if (unloaded) return $tuple(false, UNLOADED);
+			return deps.sessions.current().send(text);
+		},
 		_reload: table.freeze({
 			protocol: RELOAD_PROTOCOL,
 			check: () => deps.blockers.check().map((blocker) => blocker.reason),

@@ -5,6 +5,7 @@ import { Hooks } from "../agent/hooks";
 import { Registry } from "../agent/registry";
 import { CleanupRegistry, Release } from "../runtime/cleanup";
 import { Logger } from "../runtime/log";
+import { RequestFn } from "./request";
 import { createScope, Scope } from "./scope";
 
 export const SCOPE_ID_LIMIT = 128;
@@ -15,6 +16,7 @@ export interface PublicSdk {
 	/** A key is true only when its API is present; unknown keys are nil. */
 	readonly features: Readonly<Record<string, boolean>>;
 	readonly createScope: (id: unknown) => LuaTuple<[Scope, undefined] | [undefined, string]>;
+	readonly request: RequestFn;
 }
 
 export interface SdkDeps {
@@ -23,6 +25,7 @@ export interface SdkDeps {
 	readonly hooks: Hooks;
 	readonly registry: Registry;
 	readonly cleanup: CleanupRegistry;
+	readonly request: RequestFn;
 }
 
 export function createSdk(deps: SdkDeps): PublicSdk {
@@ -52,7 +55,8 @@ export function createSdk(deps: SdkDeps): PublicSdk {
 
 	return table.freeze({
 		version: deps.version,
-		features: table.freeze({ resourceScopes: true }),
+		features: table.freeze({ uiFreeBoot: true, resourceScopes: true, requests: true, sessionLookup: true }),
 		createScope: createScopeChecked,
+		request: deps.request,
 	});
 }
