@@ -23,15 +23,18 @@ class Library {
 	/** Internal: the bundle runtime, for debugging and the build scenarios. */
 	readonly _bundle = __bundle;
 
-	/** Mounts a window; a live window with the same Id (from any library copy) is destroyed first. */
+	/**
+	 * Mounts a window. A live window with the same Id (from any library copy) is destroyed once the
+	 * options are valid and the new ScreenGui is parented, so a failing call leaves it alive.
+	 */
 	CreateWindow(options?: unknown): Window {
 		const parsed = readWindowOptions(options);
-		const previous = registeredWindow(parsed.id);
-		if (previous !== undefined) {
+		return new Window(parsed, () => {
+			const previous = registeredWindow(parsed.id);
+			if (previous === undefined) return;
 			const [ok, err] = pcall(() => previous.Destroy());
 			if (!ok) warnLib(`destroying the previous window "${parsed.id}" failed: ${tostring(err)}`);
-		}
-		return new Window(parsed);
+		});
 	}
 
 	/** The live window registered under `id` by any copy of the library, or nil. */

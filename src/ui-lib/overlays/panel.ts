@@ -181,13 +181,21 @@ export class Panel implements OverlayPanel {
 		this.titleLabel.Size = new UDim2(1, -40 - 80, 1, -2);
 		this.dismissButton.Position = new UDim2(1, -12, 0, (headerHeight - target) / 2);
 		this.dismissButton.Size = UDim2.fromOffset(72, target);
-		const bodyHeight = math.max(0, height - chrome);
+		// on touch, when the body would be shorter than two targets, the actions scroll with it
+		const inline = metrics.touch && actionsHeight > 0 && height - chrome < 2 * target;
+		const bodyHeight = math.max(0, height - chrome + (inline ? actionsHeight : 0));
 		this.body.Position = UDim2.fromOffset(0, headerHeight);
 		this.body.Size = new UDim2(1, 0, 0, bodyHeight);
-		this.actions.Position = UDim2.fromOffset(0, headerHeight + bodyHeight);
 		this.actions.Size = new UDim2(1, 0, 0, actionsHeight);
 		this.onLayout?.(width - 40, bodyHeight);
-		this.body.CanvasSize = UDim2.fromOffset(0, this.contentHeight);
+		if (inline) {
+			this.actions.Parent = this.body;
+			this.actions.Position = UDim2.fromOffset(0, this.contentHeight);
+		} else {
+			this.actions.Parent = this.frame;
+			this.actions.Position = UDim2.fromOffset(0, headerHeight + bodyHeight);
+		}
+		this.body.CanvasSize = UDim2.fromOffset(0, this.contentHeight + (inline ? actionsHeight : 0));
 	}
 
 	close() {

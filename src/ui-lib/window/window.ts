@@ -68,8 +68,10 @@ export class Window {
 	private requested: { width: number; height: number; heightGiven: boolean };
 	private dragged?: Vector2;
 	private reflowKey = "";
+	private lastSize?: Vector2;
 
-	constructor(options: WindowOptions) {
+	/** `replace` closes a live window with the same Id once this one has its ScreenGui parented. */
+	constructor(options: WindowOptions, replace: () => void) {
 		this.Id = options.id;
 		this.Title = options.title;
 		this.subtitle = options.subtitle;
@@ -93,6 +95,8 @@ export class Window {
 			gui.ScreenInsets = Enum.ScreenInsets.CoreUISafeInsets;
 		});
 		placeScreenGui(gui, options.parent);
+		// only now that the new window can exist does the old one go (a failed Parent leaves it alive)
+		replace();
 		this.ScreenGui = gui;
 		const root = frame("SafeViewport", gui, { Size: UDim2.fromScale(1, 1) });
 		const selectionImage = frame("FocusRing", undefined, { Size: UDim2.fromScale(1, 1) });
@@ -541,7 +545,10 @@ export class Window {
 			this.reflowKey = key;
 			for (const tab of this.Tabs) tab.layout();
 		}
-		if (previousTouch !== touch) core.gestures.cancel();
+		// a touch layout that changes size (rotation, keyboard) ends the gesture under the finger
+		const resized = this.lastSize !== undefined && this.lastSize !== geometry.size;
+		if (previousTouch !== touch || (touch && resized)) core.gestures.cancel();
+		this.lastSize = geometry.size;
 		this.pill.place(geometry);
 		core.reflows.fire();
 	}
