@@ -71,6 +71,7 @@ export function checkDefinition(input: unknown, rules: DefinitionRules): Checked
 	if (!checkTimeout(raw.timeout)) return fail("timeout must be a positive finite number of seconds or a function");
 	const [parameters, schemaProblem] = copySchema(raw.parameters ?? { type: "object", properties: {}, required: [] });
 	if (schemaProblem !== undefined) return fail(schemaProblem);
+	if (!typeIs(parameters, "table")) return fail('parameters must be an object schema (type = "object")');
 	const shapeProblem = checkParameters(parameters as JsonTable);
 	if (shapeProblem !== undefined) return fail(shapeProblem);
 	const [needs, needsProblem] = checkNeeds(raw.needs, rules.capabilityKeys);

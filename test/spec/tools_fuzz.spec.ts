@@ -11,6 +11,7 @@ import { harness } from "./tools_support";
 
 const FUZZ_ITERATIONS = 4000;
 const REPAIR_ITERATIONS = 3000;
+const DEFINITION_ITERATIONS = 2000;
 /** Real seconds the dispatch fuzz may take (it takes a few); more means something got slow. */
 const FUZZ_SECONDS = 30;
 
@@ -317,6 +318,37 @@ export = () => {
 			expect(host.realClock() - startedAt < FUZZ_SECONDS).to.equal(true);
 			// the generator must reach handlers often enough for the check to mean something
 			expect(reached > FUZZ_ITERATIONS / 5).to.equal(true);
+		});
+
+		it(`${DEFINITION_ITERATIONS} random definitions: registration answers with a value, never raises`, () => {
+			const rng = generator(99);
+			const h = harness();
+			const fields = ["name", "group", "risk", "description", "parameters", "needs", "run", "prepare", "timeout"];
+			const values = (): unknown =>
+				rng.pick<unknown>([
+					"fuzz_tool",
+					"bad name",
+					"read",
+					"write",
+					"fs",
+					0,
+					-1,
+					1 / 0,
+					true,
+					() => "ran",
+					randomJson(rng, 0),
+					randomSchema(rng, 1),
+					[1, "x"],
+				]);
+			let raised = 0;
+			for (let i = 0; i < DEFINITION_ITERATIONS; i++) {
+				const definition: Record<string, unknown> = { name: "fuzz_tool", run: () => "ran" };
+				for (const field of fields) if (rng.chance(0.3)) definition[field] = values();
+				const [ok, registered] = pcall(() => h.services.tools.register(definition)[0]);
+				if (!ok) raised += 1;
+				else if (registered) h.services.tools.unregister("fuzz_tool");
+			}
+			expect(raised).to.equal(0);
 		});
 
 		it(`${REPAIR_ITERATIONS} damaged texts: repair returns a value or a reason, never raises`, () => {
