@@ -72,16 +72,3 @@ export function listLayout(parent: Instance, padding: number, direction = Enum.F
 		parent,
 	);
 }
-
-export function padding(parent: Instance, x: number, y: number): UIPadding {
-	return create(
-		"UIPadding",
-		{
-			PaddingLeft: new UDim(0, x),
-			PaddingRight: new UDim(0, x),
-			PaddingTop: new UDim(0, y),
-			PaddingBottom: new UDim(0, y),
-		},
-		parent,
-	);
-}

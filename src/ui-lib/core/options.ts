@@ -19,13 +19,6 @@ export function textOption(options: Options, key: string, fallback: string): str
 	return value === undefined ? fallback : tostring(value);
 }
 
-export function stringOption(options: Options, key: string, fallback: string, method: string): string {
-	const value = options[key];
-	if (value === undefined) return fallback;
-	if (!typeIs(value, "string")) fail(`${method}: ${key} must be a string, got ${typeOf(value)}`);
-	return value;
-}
-
 export function booleanOption(options: Options, key: string, fallback: boolean, method: string): boolean {
 	const value = options[key];
 	if (value === undefined) return fallback;

@@ -5,8 +5,6 @@
 export const SIZE = {
 	Target: 40,
 	TouchTarget: 44,
-	TouchSlop: 8,
-	Gap: 12,
 	Pad: 20,
 	MobilePad: 12,
 	Header: 80,

@@ -4,7 +4,7 @@
 // (reduced motion, zero duration, or a node that is not on screen) values are set at once.
 import { services } from "../adapter/services";
 
-export const DURATION = { Fast: 0.1, Enter: 0.16, Toggle: 0.14, Press: 0.06 } as const;
+export const DURATION = { Fast: 0.1, Enter: 0.16, Toggle: 0.14 } as const;
 
 interface Active {
 	tween: Tween;

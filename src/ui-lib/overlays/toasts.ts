@@ -125,13 +125,16 @@ export class Toasts {
 			Frame: card,
 			Close: () => {
 				if (handle.Closed) return;
-				handle.Closed = true;
-				const index = this.list.indexOf(toast);
-				if (index >= 0) this.list.remove(index);
 				scope.destroy();
 				this.layout();
 			},
 		};
+		// however the toast ends (Close, its timer, the window's teardown) it leaves the stack
+		scope.give(() => {
+			handle.Closed = true;
+			const index = this.list.indexOf(toast);
+			if (index >= 0) this.list.remove(index);
+		});
 		const toast: Toast = {
 			handle,
 			measure: (width) => {

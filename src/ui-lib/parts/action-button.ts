@@ -16,7 +16,6 @@ export interface ActionButton {
 	button: TextButton;
 	/** Muted, non-interactive look (disabled controls, loading buttons). */
 	setMuted: (muted: boolean) => void;
-	setStyle: (style: ActionStyle) => void;
 }
 
 export function actionButton(
@@ -25,9 +24,8 @@ export function actionButton(
 	parent: Instance,
 	name: string,
 	text: string,
-	initialStyle: ActionStyle,
+	style: ActionStyle,
 ): ActionButton {
-	let style = initialStyle;
 	let muted = false;
 	const face = button(name, parent, { Text: text, BackgroundTransparency: 0, TextTruncate: Enum.TextTruncate.AtEnd });
 	corner(face, SIZE.FieldRadius);
@@ -59,10 +57,6 @@ export function actionButton(
 			muted = value;
 			face.Active = !value;
 			face.Selectable = !value;
-			paint.forEach((b) => b.update());
-		},
-		setStyle: (value) => {
-			style = value;
 			paint.forEach((b) => b.update());
 		},
 	};

@@ -38,7 +38,6 @@ export class VirtualList<T extends defined> {
 	private shown = true;
 	private dirty = false;
 	private writingCanvas = false;
-	private rowCount = 0;
 
 	constructor(
 		private readonly view: ScrollingFrame,
@@ -67,11 +66,6 @@ export class VirtualList<T extends defined> {
 	/** The mounted row showing item `index`, if it is in view. */
 	rowAt(index: number): GuiObject | undefined {
 		return this.mounted.get(index);
-	}
-
-	/** Number of row frames ever created (mounted plus pooled). */
-	createdCount(): number {
-		return this.rowCount;
 	}
 
 	/** Height of the content: the lead space and every row (measured or estimated). */
@@ -167,11 +161,6 @@ export class VirtualList<T extends defined> {
 	scrollToEnd() {
 		this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
 		this.setCanvas(this.maxCanvas());
-		this.render();
-	}
-
-	scrollToIndex(index: number) {
-		this.setCanvas(math.min(this.lead + this.offsets.start(index), this.maxCanvas()));
 		this.render();
 	}
 
@@ -278,7 +267,6 @@ export class VirtualList<T extends defined> {
 	private acquire(): GuiObject {
 		const pooled = this.pool.pop();
 		if (pooled !== undefined) return pooled;
-		this.rowCount += 1;
 		const row = this.renderer.create();
 		row.Visible = false;
 		row.Parent = this.view;

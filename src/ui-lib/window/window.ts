@@ -438,6 +438,26 @@ export class Window {
 
 	// Internals -------------------------------------------------------------------------------------
 
+	/**
+	 * Internal: how many bindings, tweens, listeners and owned resources the window holds, for
+	 * tests proving that teardown and repeated panels leave nothing behind. Not public API.
+	 */
+	_counts() {
+		const core = this.core;
+		return {
+			resources: core.scope.count(),
+			paints: core.painter.count(),
+			texts: core.type.count(),
+			motions: core.motion.count(),
+			presses: core.pressables.count(),
+			keys: core.keys.size(),
+			arrows: core.arrowTargets.size(),
+			reflows: core.reflows.size(),
+			shown: core.shown.size(),
+			toasts: this.toasts.count(),
+		};
+	}
+
 	private assertAlive(method: string) {
 		if (!this.Alive) fail(`${method}: the window was destroyed`);
 	}
