@@ -5,14 +5,14 @@
 // Live = true validates each edit: a valid draft updates the value without rewriting the text
 // (so "1." and "-" survive), invalid partial drafts are kept silently, and focus loss shows the
 // canonical text.
-import { corner, create, label, stroke } from "../core/create";
+import { label } from "../core/create";
 import { fail } from "../core/errors";
 import { booleanOption, clampedOption, finiteOption, functionOption, textOption } from "../core/options";
 import { formatNumber, isFiniteNumber } from "../core/numbers";
 import { deepEqual } from "../core/deep";
 import { truncateBytes } from "../core/utf8-text";
-import { SIZE } from "../layout/geometry";
 import { textHeight } from "../layout/measure";
+import { textField, type TextField } from "../parts/text-field";
 import { Control, type ControlContext } from "./control";
 
 const INVALID_NUMBER = "Enter a valid number.";
@@ -29,8 +29,8 @@ export class InputControl extends Control {
 	private readonly onCommit?: Callback;
 	private readonly box: TextBox;
 	private readonly validation: TextLabel;
+	private readonly field: TextField;
 	private invalid = false;
-	private focused = false;
 	/** Set while the library writes the box, so its own writes are not treated as typing. */
 	private writing = false;
 	/** The value parsed from the live draft; render keeps the draft text while the value equals it. */
@@ -55,59 +55,26 @@ export class InputControl extends Control {
 		this.value = this.normalize(options.Default ?? (this.numeric ? 0 : ""));
 
 		const core = this.core;
-		this.box = create(
-			"TextBox",
-			{
-				Name: "Input",
-				BorderSizePixel: 0,
-				BackgroundTransparency: 0,
-				ClearTextOnFocus: false,
+		this.field = textField(core, this.scope, this.slot, {
+			name: "Input",
+			props: {
 				MultiLine: this.multiLine,
 				TextWrapped: this.multiLine,
-				RichText: false,
 				PlaceholderText: textOption(options, "Placeholder", ""),
-				TextXAlignment: Enum.TextXAlignment.Left,
 				TextYAlignment: this.multiLine ? Enum.TextYAlignment.Top : Enum.TextYAlignment.Center,
 				ClipsDescendants: true,
 				Size: UDim2.fromScale(1, 1),
 			},
-			this.slot,
-		);
-		corner(this.box, SIZE.FieldRadius);
-		create(
-			"UIPadding",
-			{
-				PaddingLeft: new UDim(0, 12),
-				PaddingRight: new UDim(0, 12),
-				PaddingTop: new UDim(0, this.multiLine ? 10 : 0),
-			},
-			this.box,
-		);
-		core.type.bind(this.scope, this.box, "Body");
-		this.paint(this.box, "BackgroundColor3", "Input");
-		this.paint(this.box, "TextColor3", (p) => (this.Disabled ? p.Disabled : p.Text));
-		this.paint(this.box, "PlaceholderColor3", "Muted");
-		const outline = stroke(this.box);
-		this.paint(outline, "Color", (p) => (this.invalid ? p.Danger : this.focused ? p.Accent : p.Edge));
+			text: (p) => (this.Disabled ? p.Disabled : p.Text),
+			outline: (p) => (this.invalid ? p.Danger : undefined),
+		});
+		this.box = this.field.box;
+		if (this.multiLine) this.box.FindFirstChildOfClass("UIPadding")!.PaddingTop = new UDim(0, 10);
 		this.validation = label("Validation", this.slot, { Visible: false, TextWrapped: true });
 		core.type.bind(this.scope, this.validation, "Caption");
 		this.paint(this.validation, "TextColor3", "Danger");
 
-		this.scope.give(
-			this.box.Focused.Connect(() => {
-				this.focused = true;
-				outline.Thickness = 2;
-				this.repaint(true);
-			}),
-		);
-		this.scope.give(
-			this.box.FocusLost.Connect(() => {
-				this.focused = false;
-				outline.Thickness = 1;
-				this.commitDraft();
-				this.repaint(true);
-			}),
-		);
+		this.scope.give(this.box.FocusLost.Connect(() => this.commitDraft()));
 		this.scope.give(this.box.GetPropertyChangedSignal("Text").Connect(() => this.edited()));
 		this.render();
 	}
@@ -144,7 +111,7 @@ export class InputControl extends Control {
 		this.invalid = invalid;
 		this.validation.Visible = invalid;
 		this.validation.Text = message ?? "";
-		this.repaint();
+		this.field.repaint();
 		if (changed) this.relayout();
 	}
 
@@ -164,7 +131,7 @@ export class InputControl extends Control {
 			this.write(truncateBytes(text, this.maxLength));
 			return;
 		}
-		if (!this.live || !this.focused || !this.isInteractive()) return;
+		if (!this.live || !this.field.focused() || !this.isInteractive()) return;
 		const parsed = this.parse(text);
 		if (parsed === undefined) return;
 		this.setInvalid(undefined);
@@ -209,6 +176,7 @@ export class InputControl extends Control {
 	}
 
 	protected applyDisabled() {
+		this.field.repaint();
 		this.box.TextEditable = !this.Disabled;
 		this.box.Active = !this.Disabled;
 		this.box.Selectable = !this.Disabled;

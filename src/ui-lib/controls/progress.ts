@@ -1,10 +1,10 @@
 // Progress: an 8 px track and fill with the rounded percentage at the top-right. The value is a
 // finite number clamped to [Min, Max]; it is exported with the configuration unless Persist = false.
-import { corner, frame, label } from "../core/create";
+import { corner, frame } from "../core/create";
 import { fail } from "../core/errors";
-import { finiteOption } from "../core/options";
 import { isFiniteNumber } from "../core/numbers";
 import { Control, READOUT_HEIGHT, type ControlContext } from "./control";
+import { readout, readRange } from "./range";
 
 const TRACK = 8;
 const READOUT = 56;
@@ -19,9 +19,7 @@ export class ProgressControl extends Control {
 	constructor(context: ControlContext) {
 		super("Progress", context, "stack", 0);
 		const options = context.options;
-		this.min = finiteOption(options, "Min", 0, "Progress");
-		this.max = finiteOption(options, "Max", 100, "Progress");
-		if (this.max <= this.min) fail("Progress: Max must be greater than Min");
+		[this.min, this.max] = readRange(options, "Progress");
 		this.value = this.normalize(options.Default ?? options.Value ?? this.min);
 		this.track = frame("Track", this.slot, { BackgroundTransparency: 0, Size: new UDim2(1, 0, 0, TRACK) });
 		corner(this.track, TRACK / 2);
@@ -29,15 +27,7 @@ export class ProgressControl extends Control {
 		this.fill = frame("Fill", this.track, { BackgroundTransparency: 0 });
 		corner(this.fill, TRACK / 2);
 		this.paint(this.fill, "BackgroundColor3", (p) => (this.Disabled ? p.Disabled : p.Accent));
-		this.readout = label("Readout", this.Frame, {
-			AnchorPoint: new Vector2(1, 0),
-			Position: new UDim2(1, 0, 0, 14),
-			Size: UDim2.fromOffset(READOUT, READOUT_HEIGHT),
-			TextXAlignment: Enum.TextXAlignment.Right,
-			TextWrapped: false,
-		});
-		this.core.type.bind(this.scope, this.readout, "Caption");
-		this.paint(this.readout, "TextColor3", "Secondary");
+		this.readout = readout(this.core, this.scope, this.Frame, READOUT, READOUT_HEIGHT);
 		this.render();
 	}
 

@@ -3,12 +3,13 @@
 // (OnCommit once). Touch: horizontal intent (see input/drag.ts); vertical swipes scroll the page
 // and change nothing. Keys while focused: Left/Down/DPadLeft and Right/Up/DPadRight step, Home and
 // End jump; each key change also commits. Programmatic Set never calls OnCommit.
-import { button, corner, create, frame, label } from "../core/create";
+import { button, corner, create, frame } from "../core/create";
 import { fail } from "../core/errors";
 import { finiteOption, functionOption, textOption } from "../core/options";
 import { formatNumber, isFiniteNumber, roundSignificant } from "../core/numbers";
 import { attachDrag } from "../input/drag";
 import { Control, READOUT_HEIGHT, type ControlContext } from "./control";
+import { readout, readRange } from "./range";
 
 const TRACK = 6;
 const THUMB = 18;
@@ -30,9 +31,7 @@ export class SliderControl extends Control {
 	constructor(context: ControlContext) {
 		super("Slider", context, "stack", 0);
 		const options = context.options;
-		this.min = finiteOption(options, "Min", 0, "Slider");
-		this.max = finiteOption(options, "Max", 100, "Slider");
-		if (this.max <= this.min) fail("Slider: Max must be greater than Min");
+		[this.min, this.max] = readRange(options, "Slider");
 		this.step = finiteOption(options, "Step", 1, "Slider");
 		if (this.step <= 0) fail("Slider: Step must be greater than 0");
 		this.suffix = textOption(options, "Suffix", "");
@@ -62,15 +61,7 @@ export class SliderControl extends Control {
 		});
 		create("UICorner", { CornerRadius: new UDim(1, 0) }, this.thumb);
 		this.paint(this.thumb, "BackgroundColor3", (p) => (this.Disabled ? p.Disabled : p.Primary));
-		this.readout = label("Readout", this.Frame, {
-			AnchorPoint: new Vector2(1, 0),
-			Position: new UDim2(1, 0, 0, 14),
-			Size: UDim2.fromOffset(READOUT, READOUT_HEIGHT),
-			TextXAlignment: Enum.TextXAlignment.Right,
-			TextWrapped: false,
-		});
-		core.type.bind(this.scope, this.readout, "Caption");
-		this.paint(this.readout, "TextColor3", "Secondary");
+		this.readout = readout(core, this.scope, this.Frame, READOUT, READOUT_HEIGHT);
 
 		attachDrag(core.gestures, this.scope, this.hit, {
 			mode: "horizontal",

@@ -8,6 +8,7 @@ import { channel255, parseChannel, parseHex, toHex } from "../core/color";
 import { SIZE } from "../layout/geometry";
 import { attachDrag } from "../input/drag";
 import { actionButton } from "../parts/action-button";
+import { textField } from "../parts/text-field";
 import type { WindowCore } from "../window/core";
 import { Panel } from "./panel";
 
@@ -215,28 +216,7 @@ export class ColorPanel {
 	}
 
 	private field(name: string, parent: Instance): TextBox {
-		const scope = this.panel.scope;
-		const box = create(
-			"TextBox",
-			{
-				Name: name,
-				BorderSizePixel: 0,
-				BackgroundTransparency: 0,
-				ClearTextOnFocus: false,
-				RichText: false,
-				TextXAlignment: Enum.TextXAlignment.Left,
-				PlaceholderText: name,
-			},
-			parent,
-		);
-		corner(box, SIZE.FieldRadius);
-		create("UIPadding", { PaddingLeft: new UDim(0, 10), PaddingRight: new UDim(0, 10) }, box);
-		this.core.type.bind(scope, box, "Body");
-		this.core.painter.bind(scope, box, "BackgroundColor3", "Input");
-		this.core.painter.bind(scope, box, "TextColor3", "Text");
-		this.core.painter.bind(scope, box, "PlaceholderColor3", "Muted");
-		this.core.painter.bind(scope, stroke(box), "Color", "Edge");
-		return box;
+		return textField(this.core, this.panel.scope, parent, { name, props: { PlaceholderText: name } }).box;
 	}
 
 	private caption(name: string, parent: Instance): TextLabel {

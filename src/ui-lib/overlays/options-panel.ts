@@ -10,6 +10,7 @@ import { SIZE } from "../layout/geometry";
 import { textHeight } from "../layout/measure";
 import type { Choice } from "../controls/choices";
 import { actionButton } from "../parts/action-button";
+import { textField } from "../parts/text-field";
 import { avatar } from "../parts/avatar";
 import { VirtualList } from "../virtual-list/virtual-list";
 import type { WindowCore } from "../window/core";
@@ -65,28 +66,10 @@ export class OptionsPanel {
 		const panel = this.panel;
 		const scope = panel.scope;
 		panel.body.ScrollingEnabled = false;
-		this.search = create(
-			"TextBox",
-			{
-				Name: "SearchOptions",
-				BorderSizePixel: 0,
-				BackgroundTransparency: 0,
-				ClearTextOnFocus: false,
-				PlaceholderText: "Search options",
-				Text: "",
-				RichText: false,
-				TextXAlignment: Enum.TextXAlignment.Left,
-				Visible: source.searchable,
-				ZIndex: 2,
-			},
-			panel.body,
-		);
-		corner(this.search, SIZE.FieldRadius);
-		create("UIPadding", { PaddingLeft: new UDim(0, 12), PaddingRight: new UDim(0, 12) }, this.search);
-		core.type.bind(scope, this.search, "Body");
-		core.painter.bind(scope, this.search, "BackgroundColor3", "Input");
-		core.painter.bind(scope, this.search, "TextColor3", "Text");
-		core.painter.bind(scope, this.search, "PlaceholderColor3", "Muted");
+		this.search = textField(core, scope, panel.body, {
+			name: "SearchOptions",
+			props: { PlaceholderText: "Search options", Visible: source.searchable, ZIndex: 2 },
+		}).box;
 		this.view = create(
 			"ScrollingFrame",
 			{

@@ -2,8 +2,8 @@
 // substring of label, description and section title. Sections without matches hide, collapsed
 // bodies open while a query is active, summaries count matches, and the active tab shows
 // "No matching controls" when nothing matches.
-import { corner, create, label, stroke } from "../core/create";
-import { SIZE } from "../layout/geometry";
+import { label } from "../core/create";
+import { textField } from "../parts/text-field";
 import type { Tab } from "../containers/tab";
 import type { WindowCore } from "./core";
 
@@ -23,45 +23,11 @@ export class Search {
 	) {
 		const scope = core.scope;
 		const painter = core.painter;
-		this.box = create(
-			"TextBox",
-			{
-				Name: "Search",
-				BorderSizePixel: 0,
-				BackgroundTransparency: 0,
-				ClearTextOnFocus: false,
-				PlaceholderText: "Search this tab",
-				Text: "",
-				RichText: false,
-				TextXAlignment: Enum.TextXAlignment.Left,
-				Visible: enabled,
-			},
-			enabled ? parent : undefined,
-		);
+		this.box = textField(core, scope, enabled ? parent : undefined, {
+			name: "Search",
+			props: { PlaceholderText: "Search this tab", Visible: enabled },
+		}).box;
 		scope.give(this.box);
-		corner(this.box, SIZE.FieldRadius);
-		create("UIPadding", { PaddingLeft: new UDim(0, 12), PaddingRight: new UDim(0, 12) }, this.box);
-		core.type.bind(scope, this.box, "Body");
-		let focused = false;
-		painter.bind(scope, this.box, "BackgroundColor3", "Input");
-		painter.bind(scope, this.box, "TextColor3", "Text");
-		painter.bind(scope, this.box, "PlaceholderColor3", "Muted");
-		const outline = stroke(this.box);
-		const outlinePaint = painter.bind(scope, outline, "Color", (p) => (focused ? p.Accent : p.Edge));
-		scope.give(
-			this.box.Focused.Connect(() => {
-				focused = true;
-				outline.Thickness = 2;
-				outlinePaint.update(true);
-			}),
-		);
-		scope.give(
-			this.box.FocusLost.Connect(() => {
-				focused = false;
-				outline.Thickness = 1;
-				outlinePaint.update(true);
-			}),
-		);
 		scope.give(
 			this.box.GetPropertyChangedSignal("Text").Connect(() => {
 				this.query = this.box.Text.lower();

@@ -1,0 +1,28 @@
+// What Slider and Progress share: the Min/Max options and the readout pill at the row's top-right.
+import { label } from "../core/create";
+import { fail } from "../core/errors";
+import { finiteOption, type Options } from "../core/options";
+import type { Scope } from "../core/scope";
+import type { WindowCore } from "../window/core";
+
+/** Min (0) and Max (100), finite, with Max above Min. */
+export function readRange(options: Options, kind: string): LuaTuple<[number, number]> {
+	const min = finiteOption(options, "Min", 0, kind);
+	const max = finiteOption(options, "Max", 100, kind);
+	if (max <= min) fail(`${kind}: Max must be greater than Min`);
+	return $tuple(min, max);
+}
+
+/** The right-aligned value text at the top-right of a stacked row (`width` wide, `height` tall). */
+export function readout(core: WindowCore, scope: Scope, row: Frame, width: number, height: number): TextLabel {
+	const text = label("Readout", row, {
+		AnchorPoint: new Vector2(1, 0),
+		Position: new UDim2(1, 0, 0, 14),
+		Size: UDim2.fromOffset(width, height),
+		TextXAlignment: Enum.TextXAlignment.Right,
+		TextWrapped: false,
+	});
+	core.type.bind(scope, text, "Caption");
+	core.painter.bind(scope, text, "TextColor3", "Secondary");
+	return text;
+}
