@@ -72,6 +72,8 @@ export class WindowCore {
 	/** Fields that take arrow keys while selected (gamepad) or last pressed (keyboard). */
 	readonly arrowTargets = new Map<GuiObject, ArrowHandler>();
 	keyFocus?: GuiObject;
+	/** The press that gave `keyFocus`; any other press takes the keyboard focus away. */
+	keyFocusInput?: InputObject;
 	overlay?: OverlayPanel;
 	metrics!: Metrics;
 	toggleKey: Enum.KeyCode | false;
@@ -173,6 +175,7 @@ export class WindowCore {
 					input.UserInputType === Enum.UserInputType.Touch
 				) {
 					this.keyFocus = field;
+					this.keyFocusInput = input;
 				}
 			}),
 		);

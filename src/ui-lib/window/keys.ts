@@ -7,6 +7,7 @@
 // InputEnded always reaches keybinds (a Hold releases even when the release was processed), and
 // releases pressed looks and the pointer gesture. Losing window focus interrupts everything.
 import { services } from "../adapter/services";
+import { isPointerStart } from "../input/gestures";
 import type { WindowCore } from "./core";
 
 function isKeyInput(input: InputObject): boolean {
@@ -21,6 +22,8 @@ export function routeKeys(core: WindowCore, toggle: () => void) {
 	scope.give(
 		services.UserInputService.InputBegan.Connect((input, processed) => {
 			if (!core.alive) return;
+			// a press anywhere but the focused field ends its keyboard focus
+			if (isPointerStart(input) && input !== core.keyFocusInput) core.keyFocus = undefined;
 			const key = input.KeyCode;
 			const capture = core.capture;
 			if (capture !== undefined && isKeyInput(input) && key !== Enum.KeyCode.Unknown) {
