@@ -208,8 +208,8 @@ export class Window {
 		const tab = new Tab(this.host, scope, id, title, this.content);
 		tab.nav = this.navigation.addTab(scope, id, title, this.Tabs.size() + 1, () => this.SelectTab(tab));
 		this.Tabs.push(tab);
-		this.reflowKey = "";
 		this.layout();
+		tab.layout();
 		if (this.activeTab === undefined) this.SelectTab(tab);
 		return tab;
 	}
@@ -239,7 +239,6 @@ export class Window {
 		tab.Frame.Visible = true;
 		tab.nav.setActive(true);
 		core.refilter();
-		this.search.refilter();
 		if (previous !== undefined) this.contentVeil.play(false);
 		core.shown.fire();
 		return this;
