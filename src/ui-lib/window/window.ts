@@ -645,6 +645,8 @@ export class Window {
 			scope.give(services.UserInputService.GetPropertyChangedSignal(property).Connect(relayout));
 		}
 		const revealFocused = () => {
+			// typing starts: a pending key capture would take the typed keys
+			core.cancelCapture();
 			relayout();
 			const release = scope.give(
 				task.delay(0.05, () => {
