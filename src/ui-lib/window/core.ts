@@ -82,8 +82,6 @@ export class WindowCore {
 	notify: (request: NotifyRequest) => void = () => {};
 	/** Set by the window: re-runs the search filter after rows change. */
 	refilter: () => void = () => {};
-	/** Set by the window: recomputes geometry and re-measures everything. */
-	relayout: () => void = () => {};
 
 	constructor(
 		public readonly gui: ScreenGui,

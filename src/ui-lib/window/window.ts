@@ -53,7 +53,6 @@ export class Window {
 	private readonly content: Frame;
 	private readonly search: Search;
 	private readonly searchEnabled: boolean;
-	private readonly footer: Frame;
 	private readonly resize: TextButton;
 	private readonly pill: Pill;
 	private readonly toasts: Toasts;
@@ -143,7 +142,7 @@ export class Window {
 		this.search = new Search(core, this.workspace, this.content, options.search, tabs, () => this.activeTab);
 		core.refilter = () => this.search.refilter();
 
-		this.footer = attribution(scope, core.painter, core.type, this.Frame);
+		attribution(scope, core.painter, core.type, this.Frame);
 		this.resize = button("Resize", this.Frame, {
 			AnchorPoint: new Vector2(1, 1),
 			Position: UDim2.fromScale(1, 1),
@@ -189,7 +188,6 @@ export class Window {
 		routeKeys(core, () => this.Toggle());
 		scope.give(gui.Destroying.Connect(() => this.Destroy()));
 		scope.give(this.Frame.Destroying.Connect(() => this.Destroy()));
-		core.relayout = () => this.layout();
 		register(this.Id, this);
 		this.layout();
 		this.windowVeil.play(true);
