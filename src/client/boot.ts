@@ -1,5 +1,6 @@
 // Boot: context → rerun rules → runtime → handle. A failure anywhere reports the error, releases
 // what was made, and returns nil.
+import { createApp } from "../app";
 import { createSessions } from "../agent/sessions";
 import { filterAllows } from "../agent/filter";
 import { createToolServices } from "../agent/services";
@@ -23,7 +24,7 @@ import { CLIENT_VERSION, SDK_VERSION } from "../version";
 import { Bundle } from "./bundle";
 import { chooseContext, Context, reviewContext, wantsReuse, wantsUi } from "./context";
 import { createEnv } from "./env";
-import { APP_UNAVAILABLE, createHandle, Handle } from "./handle";
+import { createHandle, Handle } from "./handle";
 import { resolveRerun } from "./reload";
 
 interface LogSettings {
@@ -158,8 +159,12 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 			sessions: sessions.public,
 			genv: host.genv,
 			bundle,
+			app: createApp,
 		});
-		if (wantsUi(context)) logger.info(`${APP_UNAVAILABLE}; the client runs without it`);
+		if (wantsUi(context)) {
+			const [shown, why] = handle.show();
+			if (!shown) logger.warn(`the application could not open: ${why}`);
+		}
 		if (host.genv !== undefined) host.genv.UAI = handle;
 		logger.info("ready");
 		return handle;

@@ -1,7 +1,7 @@
 // The client handle returned by the loader (`uai`). Runtime calls use dots: `uai.show("chat")`.
-// Members whose subsystems are not part of this build are absent (sessions, bridge, app, ask);
-// navigation reports that the standard application is not available yet instead of pretending
-// to open it.
+// Navigation (show, hide, toggle, openSession) goes to the standard application's navigator,
+// which mounts the application on the first show; members whose subsystems are not part of this
+// build are absent (bridge).
 import { PublicHooks } from "../agent/hooks";
 import { PublicPermissions } from "../agent/permissions";
 import { PublicSessions } from "../agent/sessions";
@@ -19,7 +19,6 @@ import { RELOAD_PROTOCOL, ReloadPort } from "./reload";
 
 type Outcome = LuaTuple<[boolean, string | undefined]>;
 
-export const APP_UNAVAILABLE = "the standard UAI application is not available in this build yet";
 export const UNLOADED = "this UAI client has been unloaded";
 
 export interface Handle {
@@ -59,6 +58,16 @@ export interface Handle {
 	readonly _bundle: Bundle | undefined;
 }
 
+/** The standard application as the handle sees it; built by the app layer from the handle. */
+export interface Navigator {
+	readonly show: (panel?: unknown) => Outcome;
+	readonly hide: () => Outcome;
+	readonly toggle: () => Outcome;
+	readonly openSession: (id?: unknown) => Outcome;
+	/** Whether a live application window exists. */
+	readonly mounted: () => boolean;
+}
+
 export interface HandleDeps {
 	readonly version: string;
 	readonly build: string;
@@ -76,17 +85,23 @@ export interface HandleDeps {
 	readonly sessions: PublicSessions;
 	readonly genv: Record<string, unknown> | undefined;
 	readonly bundle: Bundle | undefined;
+	/** Builds the navigator once the handle exists (the application uses the public handle only). */
+	readonly app: (handle: Handle) => Navigator;
 }
 
 export function createHandle(deps: HandleDeps): Handle {
 	const log = deps.log.scope("client");
 	let unloaded = false;
 
-	// Navigation: every call reports why nothing opened (the application arrives in a later build).
-	const navigate = (action: string): Outcome => {
-		if (unloaded) return $tuple(false, UNLOADED);
-		log.info(`${action}: ${APP_UNAVAILABLE}`);
-		return $tuple(false, APP_UNAVAILABLE);
+	const app: { navigator?: Navigator } = {};
+	// Navigation: refused after unload; otherwise the navigator's answer, with uiMounted kept true
+	// once the application has been mounted (hiding it does not reset the flag).
+	const navigate = (call: (nav: Navigator) => Outcome): Outcome => {
+		const navigator = app.navigator;
+		if (unloaded || navigator === undefined) return $tuple(false, UNLOADED);
+		const [ok, reason] = call(navigator);
+		if (navigator.mounted()) handle.uiMounted = true;
+		return $tuple(ok, reason);
 	};
 
 	const destroy = (): number => {
@@ -113,10 +128,10 @@ export function createHandle(deps: HandleDeps): Handle {
 		build: deps.build,
 		uiMounted: false,
 		sdk: deps.sdk,
-		show: () => navigate("show"),
-		toggle: () => navigate("toggle"),
-		hide: () => $tuple(false, unloaded ? UNLOADED : "the standard UAI application is not mounted"),
-		openSession: () => navigate("openSession"),
+		show: (panel) => navigate((nav) => nav.show(panel)),
+		toggle: () => navigate((nav) => nav.toggle()),
+		hide: () => navigate((nav) => nav.hide()),
+		openSession: (id) => navigate((nav) => nav.openSession(id)),
 		destroy,
 		unload: destroy,
 		config: deps.config.public,
@@ -139,5 +154,6 @@ export function createHandle(deps: HandleDeps): Handle {
 		}),
 		_bundle: deps.bundle,
 	};
+	app.navigator = deps.app(handle);
 	return handle;
 }

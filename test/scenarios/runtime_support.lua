@@ -47,6 +47,9 @@ function support.counters()
 	for _, name in { "HttpService", "RunService", "GuiService" } do
 		game:GetService(name)
 	end
+	if gethui then
+		gethui() -- the executor's hidden GUI container (where the app mounts) belongs to the game
+	end
 	host.settle()
 	return host.counters()
 end

@@ -1,0 +1,33 @@
+// The application's appearance settings (`ui.theme`, `ui.fontScale`, `ui.reduceMotion`) as UI LIB
+// window options and back.
+import type { PublicConfig } from "../runtime/config";
+
+export type ThemeName = "Dark" | "Light";
+export type MotionSetting = "auto" | "on" | "off";
+
+export function themeName(config: PublicConfig): ThemeName {
+	return config.get("ui.theme") === "light" ? "Light" : "Dark";
+}
+
+export function textScale(config: PublicConfig): number {
+	const value = config.get("ui.fontScale");
+	return typeIs(value, "number") ? value : 1;
+}
+
+export function motionSetting(config: PublicConfig): MotionSetting {
+	const value = config.get("ui.reduceMotion");
+	return value === "on" || value === "off" ? value : "auto";
+}
+
+/** `ReducedMotion` for UI LIB: absent follows the player's setting. */
+export function reducedMotion(setting: MotionSetting): boolean | undefined {
+	return setting === "auto" ? undefined : setting === "on";
+}
+
+export function windowAppearance(config: PublicConfig) {
+	return {
+		Theme: themeName(config),
+		TextScale: textScale(config),
+		ReducedMotion: reducedMotion(motionSetting(config)),
+	};
+}

@@ -1,0 +1,69 @@
+// The standard UAI application's navigator: what `uai.show/hide/toggle/openSession` reach. It mounts
+// the application window on the first show (never at hide), keeps it while hidden or minimised, and
+// mounts a new one after the user closed the window. It sees only the public handle.
+import type { Handle, Navigator } from "../client/handle";
+import { mountApp, MountedApp } from "./mount";
+import { PANEL_NAMES, PanelName } from "./panels";
+
+type Outcome = LuaTuple<[boolean, string | undefined]>;
+
+const NOT_MOUNTED = "the standard UAI application is not mounted";
+const NO_CHAT = "the chat panel is not part of this build yet; panels: " + PANEL_NAMES.join(", ");
+
+function panelName(value: unknown): PanelName | undefined {
+	return PANEL_NAMES.find((name) => name === value);
+}
+
+export function createApp(uai: Handle): Navigator {
+	let app: MountedApp | undefined;
+	const note = (text: string) => uai.log.info(text, "app");
+
+	const ensure = (): MountedApp => {
+		if (app !== undefined && app.alive()) return app;
+		const mounted = mountApp(uai, () => {
+			if (app === mounted) app = undefined;
+		});
+		app = mounted;
+		return mounted;
+	};
+
+	const show = (panel?: unknown): Outcome => {
+		if (panel === "chat") return $tuple(false, NO_CHAT);
+		let name: PanelName | undefined;
+		if (panel !== undefined) {
+			name = panelName(panel);
+			if (name === undefined)
+				return $tuple(false, `unknown panel "${tostring(panel)}"; panels: ${PANEL_NAMES.join(", ")}`);
+		}
+		const [ok, result] = pcall(ensure);
+		if (!ok) {
+			uai.log.error(`the application could not be mounted: ${tostring(result)}`, "app");
+			return $tuple(false, `the application could not be mounted: ${tostring(result)}`);
+		}
+		(result as MountedApp).show(name);
+		note(`show: ${name ?? "the last panel"}`);
+		return $tuple(true, undefined);
+	};
+
+	return {
+		show,
+		hide: () => {
+			if (app === undefined || !app.alive()) return $tuple(false, NOT_MOUNTED);
+			app.hide();
+			note("hide");
+			return $tuple(true, undefined);
+		},
+		toggle: () => {
+			if (app !== undefined && app.alive() && app.visible()) {
+				app.minimize();
+				note("toggle: minimised");
+				return $tuple(true, undefined);
+			}
+			const [ok, reason] = show();
+			note(`toggle: ${ok ? "shown" : reason}`);
+			return $tuple(ok, reason);
+		},
+		openSession: () => $tuple(false, NO_CHAT),
+		mounted: () => app !== undefined && app.alive(),
+	};
+}

@@ -1,0 +1,62 @@
+// Mounts the application window: one UI LIB window whose tabs are the panels. The window owns every
+// subscription the panels make; unloading the client destroys it (a client cleanup), while closing
+// it only releases the view — the client, its conversations and providers keep running.
+import type { Handle } from "../client/handle";
+import type { CleanupRegistry } from "../runtime/cleanup";
+import UI from "../ui-lib";
+import type { Tab } from "../ui-lib/containers/tab";
+import type { Window } from "../ui-lib/window/window";
+import { windowAppearance } from "./appearance";
+import { PanelName } from "./panels";
+import { buildLogsPanel } from "./panels/logs";
+import { buildProvidersPanel } from "./panels/providers";
+import { buildSettingsPanel } from "./panels/settings";
+
+export const APP_WINDOW_ID = "project-uai-app";
+
+export interface MountedApp {
+	readonly alive: () => boolean;
+	readonly visible: () => boolean;
+	readonly show: (panel?: PanelName) => void;
+	readonly hide: () => void;
+	readonly minimize: () => void;
+}
+
+type CleanupModule = Pick<CleanupRegistry, "add">;
+
+export function mountApp(uai: Handle, onGone: () => void): MountedApp {
+	const window: Window = UI.CreateWindow({
+		Id: APP_WINDOW_ID,
+		Title: "Project UAI",
+		Subtitle: `v${uai.version}`,
+		...windowAppearance(uai.config),
+	});
+	const cleanup = uai.env.require("runtime/cleanup") as CleanupModule;
+	const [release] = cleanup.add(() => window.Destroy(), "app: window");
+	window.Give(() => {
+		if (release !== undefined) release(false);
+		onGone();
+	});
+
+	const tabs = new Map<PanelName, Tab>();
+	const tab = (name: PanelName, title: string) => {
+		const made = window.Tab({ Id: name, Title: title });
+		tabs.set(name, made);
+		return made;
+	};
+	buildProvidersPanel(uai, window, tab("providers", "Providers"));
+	buildSettingsPanel(uai, window, tab("settings", "Settings"));
+	buildLogsPanel(uai, window, tab("logs", "Logs"));
+
+	return {
+		alive: () => window.Alive,
+		visible: () => window.Visible,
+		show: (panel) => {
+			window.Show();
+			const target = panel !== undefined ? tabs.get(panel) : undefined;
+			if (target !== undefined) window.SelectTab(target);
+		},
+		hide: () => window.Hide(),
+		minimize: () => window.Minimize(),
+	};
+}

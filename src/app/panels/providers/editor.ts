@@ -1,0 +1,273 @@
+// The provider editor: one draft record at a time. Connection fields (URL, protocol, auth, keys,
+// preset) clear fetched model choices and make a pending fetch stale (a generation counter);
+// manual ids stay. Keys are never shown back: the key field starts empty and says how many keys
+// are stored; typing replaces them. Validation problems show under the form after every change.
+import type { Handle } from "../../../client/handle";
+import { AUTH_STYLES, PROTOCOLS, ProviderRecord } from "../../../provider/record";
+import type { Section } from "../../../ui-lib/containers/section";
+import type { Window } from "../../../ui-lib/window/window";
+import { headersText, keyCount, modelChoices, parseHeaders, parseModels } from "./draft";
+
+const PROTOCOL_LABELS: Record<string, string> = {
+	openai: "Chat Completions",
+	anthropic: "Messages (Anthropic)",
+	gemini: "Google Gemini (native)",
+};
+
+interface Util {
+	readonly deepCopy: <T>(value: T) => T;
+	readonly encode: (value: unknown) => LuaTuple<[string | undefined, string | undefined]>;
+	readonly decode: (text: string) => LuaTuple<[unknown, string | undefined]>;
+}
+
+export interface ProviderEditor {
+	/** Starts editing a copy of `record` (a blank from a preset, or a saved record). */
+	readonly load: (record: ProviderRecord) => void;
+}
+
+export function buildEditor(uai: Handle, window: Window, section: Section): ProviderEditor {
+	const util = uai.env.require("runtime/util") as Util;
+	let draft = uai.providers.blank()[0] as ProviderRecord;
+	let fetched = new Array<string>();
+	let generation = 0;
+	let formProblem: string | undefined;
+
+	const heading = section.Label({ Id: "provider-editing", Text: "" });
+	const label = section.Input({ Id: "provider-label", Text: "Name", Persist: false });
+	const baseUrl = section.Input({ Id: "provider-url", Text: "Base URL", Persist: false });
+	const protocol = section.Dropdown({
+		Id: "provider-protocol",
+		Text: "Protocol",
+		Options: PROTOCOLS.map((value) => ({ Label: PROTOCOL_LABELS[value], Value: value })),
+		Searchable: false,
+		Persist: false,
+	});
+	const auth = section.Dropdown({
+		Id: "provider-auth",
+		Text: "Auth style",
+		Options: [...AUTH_STYLES],
+		Searchable: false,
+		Persist: false,
+	});
+	const keys = section.Input({
+		Id: "provider-keys",
+		Text: "API keys",
+		Description: "One key, or several (one a line) to rotate through. Stored keys are never shown.",
+		MultiLine: true,
+		Lines: 2,
+		Persist: false,
+	});
+	const headers = section.Input({
+		Id: "provider-headers",
+		Text: "Custom headers",
+		Placeholder: "Name: value, one a line",
+		MultiLine: true,
+		Lines: 2,
+		Persist: false,
+	});
+	const params = section.Input({
+		Id: "provider-params",
+		Text: "Extra body fields (JSON object)",
+		Placeholder: "{}",
+		Persist: false,
+	});
+	const wsUrl = section.Input({
+		Id: "provider-ws",
+		Text: "WebSocket gateway URL",
+		Placeholder: "optional: wss://…",
+		Persist: false,
+	});
+	const manual = section.Input({
+		Id: "provider-manual-models",
+		Text: "Model ids you enter",
+		Description: "Listed first in the picker; separate them with commas.",
+		Persist: false,
+	});
+	const model = section.Dropdown({
+		Id: "provider-model",
+		Text: "Model",
+		Options: [],
+		Placeholder: "Enter or discover a model id",
+		Persist: false,
+	});
+	const status = section.Label({ Id: "provider-status", Text: "" });
+	const problems = section.Paragraph({ Id: "provider-problems", Text: "Problems", Content: "" });
+
+	const check = () => {
+		const [ok, list] = uai.providers.validate(draft);
+		const all = formProblem !== undefined ? [formProblem, ...list] : list;
+		problems.SetVisible(!ok || formProblem !== undefined);
+		problems.SetDescription(all.map((line) => `• ${line}`).join("\n"));
+	};
+	const showChoices = () => {
+		const choices = modelChoices(draft.models, fetched);
+		if (draft.model !== "" && !choices.includes(draft.model)) choices.unshift(draft.model);
+		model.SetOptions(choices, true);
+		model.Set(draft.model !== "" ? draft.model : undefined, true);
+	};
+	const keyHint = () => {
+		const stored = keyCount(draft.apiKey);
+		keys.SetDescription(
+			stored === 0
+				? "One key, or several (one a line) to rotate through."
+				: `${stored} key${stored === 1 ? "" : "s"} stored (hidden). Type here to replace them.`,
+		);
+	};
+	/** A connection setting changed: fetched choices are cleared and a fetch in flight goes stale. */
+	const connectionChanged = () => {
+		generation += 1;
+		fetched = [];
+		showChoices();
+		check();
+	};
+
+	label.OnChanged((value: unknown) => {
+		draft.label = tostring(value);
+		check();
+	});
+	baseUrl.OnChanged((value: unknown) => {
+		draft.baseUrl = tostring(value);
+		connectionChanged();
+	});
+	protocol.OnChanged((value: unknown) => {
+		draft.api = value as ProviderRecord["api"];
+		connectionChanged();
+	});
+	auth.OnChanged((value: unknown) => {
+		draft.authStyle = value as ProviderRecord["authStyle"];
+		connectionChanged();
+	});
+	keys.OnChanged((value: unknown) => {
+		const text = tostring(value);
+		if (text === "") return;
+		draft.apiKey = text;
+		keys.Set("", true);
+		keyHint();
+		connectionChanged();
+	});
+	headers.OnChanged((value: unknown) => {
+		const [parsed, problem] = parseHeaders(tostring(value));
+		formProblem = problem;
+		if (problem === undefined) draft.headers = parsed;
+		connectionChanged();
+	});
+	params.OnChanged((value: unknown) => {
+		const text = tostring(value);
+		const [parsed] = util.decode(text === "" ? "{}" : text);
+		const isObject = typeIs(parsed, "table") && (parsed as unknown[]).size() === 0;
+		formProblem = isObject ? undefined : "Extra body fields must be a JSON object.";
+		if (isObject) draft.params = parsed as Record<string, unknown>;
+		check();
+	});
+	wsUrl.OnChanged((value: unknown) => {
+		draft.wsUrl = tostring(value);
+		check();
+	});
+	manual.OnChanged((value: unknown) => {
+		draft.models = parseModels(tostring(value));
+		showChoices();
+		check();
+	});
+	model.OnChanged((value: unknown) => {
+		draft.model = value === undefined ? "" : tostring(value);
+		check();
+	});
+
+	/** Lists models with the draft; returns the outcome unless a newer change made it stale. */
+	const fetchModels = (force: boolean) => {
+		generation += 1;
+		const mine = generation;
+		const started = os.clock();
+		const [ok, result, details] = uai.providers.discover(util.deepCopy(draft), { force });
+		if (!window.Alive || mine !== generation || details?.superseded === true) return undefined;
+		return { ok, result, seconds: os.clock() - started };
+	};
+
+	section.Button({
+		Id: "provider-discover",
+		Text: "Fetch the provider's model list",
+		ActionText: "Discover",
+		LoadingText: "Fetching…",
+		Callback: () => {
+			const outcome = fetchModels(false);
+			if (outcome === undefined) return;
+			if (outcome.ok) {
+				fetched = outcome.result as string[];
+				showChoices();
+				status.SetText(`${fetched.size()} models available; pick one above.`);
+			} else {
+				status.SetText(`Discovery failed: ${tostring(outcome.result)}`);
+			}
+		},
+	});
+	section.Button({
+		Id: "provider-test",
+		Text: "Test the connection and key",
+		ActionText: "Test",
+		LoadingText: "Testing…",
+		Callback: () => {
+			const outcome = fetchModels(true);
+			if (outcome === undefined) return;
+			status.SetText(
+				outcome.ok
+					? `Connection works: the provider answered in ${string.format("%.1f", outcome.seconds)} s and listed ${(outcome.result as string[]).size()} models.`
+					: `Connection failed: ${tostring(outcome.result)}`,
+			);
+		},
+	});
+
+	const save = (activate: boolean) => {
+		if (formProblem !== undefined) return check();
+		const [ok, result] = uai.providers.save(util.deepCopy(draft));
+		if (!ok) {
+			problems.SetVisible(true);
+			problems.SetDescription((result as string[]).map((line) => `• ${line}`).join("\n"));
+			return;
+		}
+		const record = result as ProviderRecord;
+		if (activate) uai.providers.setActive(record.id);
+		window.Notify({
+			Title: "Provider saved",
+			Content: `${record.label}${activate ? " is now active" : ""}`,
+			Kind: "Success",
+		});
+		load(record);
+	};
+	section.Button({
+		Id: "provider-save",
+		Text: "Save this provider",
+		ActionText: "Save",
+		Style: "Primary",
+		Callback: () => save(false),
+	});
+	section.Button({
+		Id: "provider-save-activate",
+		Text: "Save and use it",
+		ActionText: "Save & use",
+		Callback: () => save(true),
+	});
+
+	const load = (record: ProviderRecord) => {
+		draft = util.deepCopy(record);
+		fetched = [];
+		generation += 1;
+		formProblem = undefined;
+		heading.SetText(draft.id === "" ? `New provider from the ${draft.preset} preset` : `Editing ${draft.label}`);
+		label.Set(draft.label, true);
+		baseUrl.Set(draft.baseUrl, true);
+		protocol.Set(draft.api, true);
+		auth.Set(draft.authStyle, true);
+		keys.Set("", true);
+		keyHint();
+		headers.Set(headersText(draft.headers), true);
+		const [paramText] = util.encode(draft.params);
+		params.Set(paramText === "[]" || paramText === undefined ? "" : paramText, true);
+		wsUrl.Set(draft.wsUrl, true);
+		manual.Set(draft.models.join(", "), true);
+		status.SetText("");
+		showChoices();
+		check();
+	};
+	load(draft);
+	return { load };
+}

@@ -1,0 +1,74 @@
+// Saved providers: which one is active (and its model), editing and removing. The list follows
+// `uai.providers.changed`, whose events carry ids only.
+import type { Handle } from "../../../client/handle";
+import type { Section } from "../../../ui-lib/containers/section";
+import type { Window } from "../../../ui-lib/window/window";
+import type { ProviderEditor } from "./editor";
+
+export function buildSaved(uai: Handle, window: Window, section: Section, editor: ProviderEditor) {
+	const summary = section.Label({ Id: "providers-summary", Text: "" });
+	const picker = section.Dropdown({
+		Id: "providers-active",
+		Text: "Active provider",
+		Options: [],
+		Placeholder: "No provider saved yet",
+		Persist: false,
+		Callback: (id: unknown) => {
+			if (id === undefined) return;
+			const [ok, reason] = uai.providers.setActive(id);
+			if (!ok) window.Notify({ Title: "Not selected", Content: tostring(reason), Kind: "Warning" });
+		},
+	});
+	const selected = () => {
+		const id = picker.Get();
+		return id !== undefined ? uai.providers.get(id) : undefined;
+	};
+	const edit = section.Button({
+		Id: "providers-edit",
+		Text: "Edit the active provider",
+		ActionText: "Edit",
+		Callback: () => {
+			const record = selected();
+			if (record !== undefined) editor.load(record);
+		},
+	});
+	const remove = section.Button({
+		Id: "providers-remove",
+		Text: "Remove the active provider",
+		ActionText: "Remove",
+		Style: "Danger",
+		Callback: () => {
+			const record = selected();
+			if (record === undefined) return;
+			window.Confirm({
+				Title: `Remove ${record.label}?`,
+				Content: "Its keys and settings are deleted from this client.",
+				ConfirmText: "Remove",
+				Danger: true,
+				Callback: () => {
+					const [ok, reason] = uai.providers.remove(record.id);
+					if (!ok) window.Notify({ Title: "Not removed", Content: tostring(reason), Kind: "Warning" });
+				},
+			});
+		},
+	});
+
+	const refresh = () => {
+		const records = uai.providers.list();
+		const active = uai.providers.active();
+		picker.SetOptions(
+			records.map((record) => ({ Label: record.label, Value: record.id })),
+			true,
+		);
+		picker.Set(active?.id, true);
+		edit.SetDisabled(active === undefined);
+		remove.SetDisabled(active === undefined);
+		summary.SetText(
+			active === undefined
+				? "No provider is set up: choose a preset below, add your key and a model, then save."
+				: `${active.label} · ${active.model !== "" ? active.model : "no model chosen"} · ${records.size()} saved`,
+		);
+	};
+	window.Give(uai.providers.changed.connect(refresh));
+	refresh();
+}

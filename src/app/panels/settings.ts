@@ -1,0 +1,182 @@
+// Settings: permission mode and per-tool rules, agent limits, reasoning effort, automatic free
+// routing, appearance, and configuration export/import (Review, then Apply). Controls start from
+// the configuration and reflect later changes silently, so an outside change never loops back.
+import type { Handle } from "../../client/handle";
+import type { Tab } from "../../ui-lib/containers/tab";
+import type { Window } from "../../ui-lib/window/window";
+import { motionSetting, reducedMotion, textScale, themeName } from "../appearance";
+import { buildTransferSection } from "./transfer";
+
+const MODES = ["readonly", "ask", "auto", "full"];
+const EFFORTS = ["off", "low", "medium", "high", "xhigh", "max"];
+const VERDICTS = ["allow", "ask", "deny", "default"];
+
+interface Reflected {
+	readonly path: string;
+	readonly read: () => unknown;
+	readonly control: { Set(value: unknown, silent?: boolean): unknown };
+}
+
+export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
+	const config = uai.config;
+	const reflected = new Array<Reflected>();
+	const reflect = (path: string, control: Reflected["control"], read = () => config.get(path)) =>
+		reflected.push({ path, read, control });
+	const store = (path: string, value: unknown) => {
+		const [, reason] = config.set(path, value);
+		if (reason !== undefined) window.Notify({ Title: "Setting not changed", Content: reason, Kind: "Warning" });
+	};
+
+	const permissions = tab.Section({
+		Title: "Permissions",
+		Description: "Client-wide: every conversation and integration shares them. Rules override the mode.",
+	});
+	const mode = permissions.Segmented({
+		Id: "settings-mode",
+		Text: "Permission mode",
+		Description:
+			"Read-only denies writes; Ask prompts for writes; Auto prompts for dangerous tools; Full allows everything.",
+		Options: MODES,
+		Default: uai.permissions.mode(),
+		Persist: false,
+		Callback: (value: unknown) => {
+			const [ok, reason] = uai.permissions.setMode(value);
+			if (!ok) window.Notify({ Title: "Mode not changed", Content: tostring(reason), Kind: "Warning" });
+		},
+	});
+	reflect("permissions.mode", mode, () => uai.permissions.mode());
+	const rules = permissions.List({ Id: "settings-rules", Text: "Tool rules", Height: 120, MaxItems: 500 });
+	const showRules = () =>
+		rules.SetItems(
+			uai.permissions.listRules().map((rule) => ({ Title: rule.pattern, Text: rule.verdict, Kind: "Info" })),
+		);
+	const pattern = permissions.Input({
+		Id: "settings-rule-pattern",
+		Text: "Tool name or prefix*",
+		Placeholder: "fs_*",
+		Persist: false,
+	});
+	const verdict = permissions.Segmented({
+		Id: "settings-rule-verdict",
+		Text: "Rule",
+		Options: VERDICTS,
+		Persist: false,
+	});
+	permissions.Button({
+		Id: "settings-rule-set",
+		Text: "Set the rule (default removes it)",
+		ActionText: "Set rule",
+		Callback: () => {
+			const [ok, reason] = uai.permissions.setRule(pattern.Get(), verdict.Get());
+			if (!ok) window.Notify({ Title: "Rule not set", Content: tostring(reason), Kind: "Warning" });
+			showRules();
+		},
+	});
+
+	const agent = tab.Section({
+		Title: "Agent",
+		Description: "Limits of one turn, reasoning effort and free routing.",
+	});
+	const rounds = agent.Slider({
+		Id: "settings-rounds",
+		Text: "Tool rounds per turn",
+		Min: 1,
+		Max: 1000,
+		Default: config.get("agent.maxTurns"),
+		Persist: false,
+		OnCommit: (value: unknown) => store("agent.maxTurns", value),
+	});
+	reflect("agent.maxTurns", rounds);
+	const deadline = agent.Slider({
+		Id: "settings-deadline",
+		Text: "Turn deadline",
+		Min: 30,
+		Max: 3600,
+		Step: 30,
+		Suffix: " s",
+		Default: config.get("agent.budgetSeconds"),
+		Persist: false,
+		OnCommit: (value: unknown) => store("agent.budgetSeconds", value),
+	});
+	reflect("agent.budgetSeconds", deadline);
+	const unlimited = agent.Toggle({
+		Id: "settings-unlimited",
+		Text: "Unlimited rounds and time",
+		Description: "Lifts both limits above; transport and tool deadlines still apply.",
+		Default: config.get("agent.unlimitedTurns") === true,
+		Persist: false,
+		Callback: (value: unknown) => store("agent.unlimitedTurns", value),
+	});
+	reflect("agent.unlimitedTurns", unlimited);
+	const effort = agent.Segmented({
+		Id: "settings-effort",
+		Text: "Reasoning effort",
+		Options: EFFORTS,
+		Default: config.get("agent.effort"),
+		Persist: false,
+		Callback: (value: unknown) => store("agent.effort", value),
+	});
+	reflect("agent.effort", effort);
+	const routing = agent.Toggle({
+		Id: "settings-free-routing",
+		Text: "Automatic free routing",
+		Description: "Measures free models in the background and prefers the fastest verified one.",
+		Default: config.get("agent.freeRouting") === true,
+		Persist: false,
+		Callback: (value: unknown) => store("agent.freeRouting", value),
+	});
+	reflect("agent.freeRouting", routing);
+
+	const look = tab.Section({ Title: "Appearance" });
+	const theme = look.Segmented({
+		Id: "settings-theme",
+		Text: "Theme",
+		Options: ["Dark", "Light"],
+		Default: themeName(config),
+		Persist: false,
+		Callback: (value: unknown) => {
+			window.SetTheme(value);
+			store("ui.theme", tostring(value).lower());
+		},
+	});
+	reflect("ui.theme", theme, () => themeName(config));
+	const scale = look.Slider({
+		Id: "settings-text-scale",
+		Text: "Text size",
+		Min: 0.85,
+		Max: 1.4,
+		Step: 0.05,
+		Suffix: "×",
+		Default: textScale(config),
+		Persist: false,
+		OnCommit: (value: unknown) => {
+			window.SetTextScale(value);
+			store("ui.fontScale", value);
+		},
+	});
+	reflect("ui.fontScale", scale, () => textScale(config));
+	const motion = look.Segmented({
+		Id: "settings-motion",
+		Text: "Reduced motion",
+		Options: ["auto", "on", "off"],
+		Default: motionSetting(config),
+		Persist: false,
+		Callback: (value: unknown) => {
+			const reduced = reducedMotion(value === "on" || value === "off" ? value : "auto");
+			if (reduced !== undefined) window.SetReducedMotion(reduced);
+			store("ui.reduceMotion", value);
+		},
+	});
+	reflect("ui.reduceMotion", motion, () => motionSetting(config));
+
+	buildTransferSection(uai, window, tab);
+
+	const refresh = (path: string | undefined) => {
+		for (const entry of reflected) {
+			if (path === undefined || path === entry.path) entry.control.Set(entry.read(), true);
+		}
+		if (path === undefined || path.sub(1, 12) === "permissions.") showRules();
+	};
+	window.Give(config.changed.connect((path) => refresh(path)));
+	showRules();
+}

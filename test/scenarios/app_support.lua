@@ -1,0 +1,114 @@
+-- Shared helpers of the application scenarios (test/scenarios/app_*.luau); not a scenario itself.
+-- They find the app's window through UI LIB's shared registry and act on it only through
+-- host.input (clicks, taps, typing, the mouse wheel to bring a row into view).
+local support = {}
+local input = host.input
+local touch = game:GetService("UserInputService").TouchEnabled
+
+function support.check(condition, message)
+	if not condition then
+		error(message, 2)
+	end
+	return condition
+end
+
+function support.window()
+	local registry = getgenv().__PROJECT_UAI_UI_LIB_V1
+	return registry and registry.Windows["project-uai-app"]
+end
+
+local function within(gui, frame)
+	local top, bottom = frame.AbsolutePosition.Y, frame.AbsolutePosition.Y + frame.AbsoluteSize.Y
+	local y = gui.AbsolutePosition.Y + gui.AbsoluteSize.Y / 2
+	return y > top + 4 and y < bottom - 4
+end
+
+-- Scrolls the page (or panel body) holding `gui` with the mouse wheel until its centre is in view.
+function support.reveal(gui)
+	local scroller = gui:FindFirstAncestorOfClass("ScrollingFrame")
+	if not scroller then
+		return gui
+	end
+	host.settle()
+	for _ = 1, 400 do
+		if within(gui, scroller) then
+			return gui
+		end
+		local below = gui.AbsolutePosition.Y > scroller.AbsolutePosition.Y
+		input.wheel(scroller, below and -1 or 1)
+		host.advance(1 / 60)
+	end
+	error("could not scroll " .. gui:GetFullName() .. " into view")
+end
+
+function support.press(gui)
+	support.reveal(gui)
+	if touch then
+		input.tap(gui)
+	else
+		input.click(gui)
+	end
+	host.advance(0.3)
+end
+
+function support.type(gui, text)
+	support.reveal(gui)
+	input.typeInto(gui, text)
+	host.advance(0.1)
+end
+
+-- A control's interactive part: the Button face, a Segmented option, a Dropdown field, an Input box.
+function support.control(id)
+	local control = support.window().Controls[id]
+	support.check(control ~= nil, "no control " .. id)
+	return control
+end
+
+function support.button(id)
+	support.press(support.control(id).Frame.Value.Action)
+end
+
+function support.segment(id, index)
+	support.press(support.control(id).Frame:FindFirstChild("Segment_" .. index, true))
+end
+
+function support.fill(id, text)
+	support.type(support.control(id).Frame.Value.Input, text)
+end
+
+-- Opens a Dropdown and picks the row whose label is `label`.
+function support.pick(id, label)
+	support.press(support.control(id).Frame.Value.Dropdown)
+	local window = support.window()
+	local options = window.ScreenGui:FindFirstChild("Options", true)
+	support.check(options ~= nil, "the picker of " .. id .. " opened")
+	for _, row in options:GetChildren() do
+		if row:IsA("GuiButton") and row.Visible and row.OptionLabel.Text == label then
+			support.press(row)
+			return
+		end
+	end
+	error("no option " .. label .. " in " .. id)
+end
+
+-- The text of every notification the app's window shows.
+function support.toasts()
+	local texts = {}
+	for _, object in support.window().ScreenGui:GetDescendants() do
+		if object:IsA("TextLabel") and object:FindFirstAncestor("Notification") then
+			table.insert(texts, object.Text)
+		end
+	end
+	return table.concat(texts, "\n")
+end
+
+function support.counters()
+	for _, name in { "HttpService", "RunService", "GuiService", "Players", "UserInputService", "TweenService", "TextService", "MarketplaceService", "CoreGui", "ContextActionService" } do
+		pcall(game.GetService, game, name)
+	end
+	gethui() -- the executor's hidden container is made on first use and belongs to the game
+	host.settle()
+	return host.counters()
+end
+
+return support
