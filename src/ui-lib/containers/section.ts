@@ -78,6 +78,7 @@ export class Section implements SectionHost {
 			AutomaticSize: Enum.AutomaticSize.Y,
 		});
 		scope.give(this.Frame);
+		scope.onEnd(() => (this.Alive = false));
 		listLayout(this.Frame, HEADER_GAP);
 		this.header = frame("SectionHeader", this.Frame, { LayoutOrder: 1, Size: new UDim2(1, 0, 0, 0) });
 		this.titleLabel = label("Title", this.header, { Text: this.Title });

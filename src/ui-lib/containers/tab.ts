@@ -69,6 +69,7 @@ export class Tab {
 			parent,
 		);
 		scope.give(this.Frame);
+		scope.onEnd(() => (this.Alive = false));
 		core.painter.bind(scope, this.Frame, "ScrollBarImageColor3", "Border");
 		create("UIListLayout", { SortOrder: Enum.SortOrder.LayoutOrder, Padding: new UDim(0, 16) }, this.Frame);
 		create("UIPadding", {}, this.Frame);

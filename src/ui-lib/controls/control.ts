@@ -108,6 +108,11 @@ export abstract class Control {
 		this.paint(this.labelText, "TextColor3", (p) => this.labelColor(p));
 		if (this.Description !== "") this.ensureDescription();
 		this.slot = frame("Value", this.Frame, { Visible: mode !== "content" });
+		// a window or section ending takes the control with it: it reads as destroyed from then on
+		this.scope.onEnd(() => {
+			this.Alive = false;
+			this.listeners.clear();
+		});
 		// external destruction of the row destroys the control
 		this.scope.give(
 			this.Frame.Destroying.Connect(() => {

@@ -43,7 +43,13 @@ export function isResource(value: unknown): value is Resource {
 export class Scope {
 	alive = true;
 	private readonly resources = new Map<number, Resource>();
+	private readonly enders: Array<() => void> = [];
 	private nextKey = 0;
+
+	/** Runs `fn` when this scope ends, before any resource is released (owners flip Alive here). */
+	onEnd(fn: () => void) {
+		if (this.alive) this.enders.push(fn);
+	}
 
 	/** Owns `resource` until this scope ends; the returned function releases it early. */
 	give(resource: Resource): Release {
@@ -79,6 +85,7 @@ export class Scope {
 	destroy() {
 		if (!this.alive) return;
 		this.alive = false;
+		for (const fn of this.enders) fn();
 		// newest first, so children made later go before what they were built on
 		const keys: number[] = [];
 		for (const [key] of this.resources) keys.push(key);
