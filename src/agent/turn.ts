@@ -5,14 +5,14 @@
 // output already received) ends the chain; other failures move to the next provider with a
 // `provider:switch` event. Context-overflow refusals are reported so the loop can compact once.
 import { mergeHeaders } from "../net/headers";
-import { inferenceUrl, providerHeaders } from "../provider/connection";
+import { providerHeaders, providerUrl } from "../provider/connection";
 import { isContextOverflow, windowFromMessage } from "../provider/errors/overflow";
 import { failureText } from "../provider/failure_text";
 import { runOperation } from "../provider/operation";
-import { buildBody, newAssembler } from "../provider/protocols/adapter";
-import { routeProtocol } from "../provider/protocols/opencode_routes";
+import { buildBody, inferenceRoute, newAssembler } from "../provider/protocols/adapter";
+import { isResponsesOnlyRefusal, opencodeRoute, routeProtocol } from "../provider/protocols/opencode_routes";
 import { readBody } from "../provider/protocols/reader";
-import type { Message, ProtocolRequest, Reply, ToolSpec } from "../provider/protocols/types";
+import type { Message, ProtocolId, ProtocolRequest, Reply, ToolSpec } from "../provider/protocols/types";
 import { ProviderRecord } from "../provider/record";
 import { NO_PROVIDER, Providers } from "../provider/registry";
 import { PublicConfig } from "../runtime/config";
@@ -70,14 +70,23 @@ function chain(deps: TurnDeps): LuaTuple<[Array<ProviderRecord>, string | undefi
 	return $tuple(list, list.isEmpty() ? (reason ?? NO_PROVIDER) : undefined);
 }
 
-type Attempt = ModelOutcome & { readonly terminal?: boolean };
+/** An attempt's outcome; a refusal carries its HTTP status. */
+type Attempt = ModelOutcome & { readonly terminal?: boolean; readonly status?: number };
 
-function attempt(deps: TurnDeps, record: ProviderRecord, request: ModelRequest, control: TurnControl): Attempt {
+function attempt(
+	deps: TurnDeps,
+	record: ProviderRecord,
+	protocol: ProtocolId,
+	request: ModelRequest,
+	control: TurnControl,
+): Attempt {
 	const env = deps.providers.env;
 	const model = record.model;
 	if (env === undefined) return { ok: false, error: "no HTTP transport is available", overflow: false, model };
-	const protocol = routeProtocol(record.baseUrl, record.api, model);
+	// Responses is OpenCode's lane of a Chat Completions provider: same headers, its own path
+	const route: ProviderRecord = { ...record, api: protocol === "responses" ? "openai" : protocol };
 	const stream = request.stream && record.stream;
+	const target = inferenceRoute(protocol, model, stream);
 	const body: ProtocolRequest = {
 		model,
 		messages: request.messages,
@@ -114,11 +123,11 @@ function attempt(deps: TurnDeps, record: ProviderRecord, request: ModelRequest, 
 			? undefined
 			: runOperation(record, deps.providers.poolOf(record), env, {
 					build: (baseUrl, key) => {
-						const url = inferenceUrl({ ...record, baseUrl }, model, stream);
+						const url = providerUrl({ ...route, baseUrl }, target.path, target.query);
 						if (!url.ok) return url.reason;
 						const headers = mergeHeaders(
 							{ "Content-Type": "application/json" },
-							providerHeaders(record, key, env.http),
+							providerHeaders(route, key, env.http),
 						);
 						return { url: url.url, method: "POST", headers, body: text };
 					},
@@ -168,6 +177,7 @@ function attempt(deps: TurnDeps, record: ProviderRecord, request: ModelRequest, 
 			window: overflow ? windowFromMessage(reason) : undefined,
 			model,
 			terminal: result.failure !== undefined && result.failure !== "busy",
+			status: result.status,
 		};
 	}
 	const read = readBody(newAssembler(protocol, scope), result.body);
@@ -196,6 +206,33 @@ function attempt(deps: TurnDeps, record: ProviderRecord, request: ModelRequest, 
 	return { ok: true, reply, provider: record.label, model: reply.model ?? model };
 }
 
+/**
+ * One provider: the routed protocol and, when an OpenCode route's Chat Completions request is
+ * refused because the model is served by the Responses API, one Responses retry.
+ */
+function attemptRoute(deps: TurnDeps, record: ProviderRecord, request: ModelRequest, control: TurnControl): Attempt {
+	const protocol = routeProtocol(record.baseUrl, record.api, record.model);
+	const first = attempt(deps, record, protocol, request, control);
+	if (
+		first.ok ||
+		protocol !== "openai" ||
+		first.status === undefined ||
+		opencodeRoute(record.baseUrl) === undefined ||
+		!isResponsesOnlyRefusal(first.status, first.error) ||
+		control.aborted()
+	)
+		return first;
+	control.emit("request:retry", {
+		provider: record.label,
+		attempt: 2,
+		attempts: 2,
+		wait: 0,
+		status: first.status,
+		reason: "the route serves this model through the Responses API",
+	});
+	return attempt(deps, record, "responses", request, control);
+}
+
 /** Sends `request` along the chain; the first success, or the first failure. */
 export function complete(deps: TurnDeps, request: ModelRequest, control: TurnControl): ModelOutcome {
 	const [records, reason] = chain(deps);
@@ -210,7 +247,7 @@ export function complete(deps: TurnDeps, request: ModelRequest, control: TurnCon
 				to: record.label,
 				reason: first !== undefined && !first.ok ? first.error : "",
 			});
-		const outcome = attempt(deps, record, request, control);
+		const outcome = attemptRoute(deps, record, request, control);
 		if (outcome.ok || outcome.terminal === true || outcome.overflow) return outcome;
 		first = first ?? outcome;
 		previous = record;

@@ -63,9 +63,14 @@ export function opencodeProtocol(lane: OpencodeLane, model: string): ProtocolId 
  * decides (the saved API choice itself does not change).
  */
 export function routeProtocol(baseUrl: string, saved: ProtocolId, model: string): ProtocolId {
-	const parsed = parseUrl(baseUrl);
-	const lane = parsed.ok ? opencodeLane(parsed.url.host, parsed.url.path) : undefined;
+	const lane = opencodeRoute(baseUrl);
 	return lane !== undefined ? opencodeProtocol(lane, model) : saved;
+}
+
+/** The OpenCode lane of a base URL, or undefined for every other provider. */
+export function opencodeRoute(baseUrl: string): OpencodeLane | undefined {
+	const parsed = parseUrl(baseUrl);
+	return parsed.ok ? opencodeLane(parsed.url.host, parsed.url.path) : undefined;
 }
 
 /**
