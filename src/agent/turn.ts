@@ -12,13 +12,14 @@ import { runOperation } from "../provider/operation";
 import { buildBody, inferenceRoute, newAssembler } from "../provider/protocols/adapter";
 import { isResponsesOnlyRefusal, opencodeRoute, routeProtocol } from "../provider/protocols/opencode_routes";
 import { readBody } from "../provider/protocols/reader";
-import type { Message, ProtocolId, ProtocolRequest, Reply, ToolSpec } from "../provider/protocols/types";
+import type { Message, ProtocolId, ProtocolRequest, Reply, ReplyResult, ToolSpec } from "../provider/protocols/types";
 import { ProviderRecord } from "../provider/record";
 import { NO_PROVIDER, Providers } from "../provider/registry";
 import { PublicConfig } from "../runtime/config";
 import { encode } from "../runtime/json";
 import { deepCopy } from "../runtime/util";
 import { Emit } from "./events";
+import { viaGateway } from "./gateway_route";
 import { Hooks } from "./hooks";
 
 export interface ModelRequest {
@@ -115,74 +116,100 @@ function attempt(
 	});
 	const started = os.clock();
 	const scope = { endpoint: record.baseUrl, model };
-	const [text, encodeError] = encode(buildBody(protocol, body, { scope }));
+	const wireBody = buildBody(protocol, body, { scope });
 	const attempts = request.attempts ?? (deps.config.get("agent.retries") as number);
 	const timeout = math.min(deps.config.get("agent.requestTimeout") as number, math.max(1, control.remaining()));
-	const outcome =
-		text === undefined
-			? undefined
-			: runOperation(record, deps.providers.poolOf(record), env, {
-					build: (baseUrl, key) => {
-						const url = providerUrl({ ...route, baseUrl }, target.path, target.query);
-						if (!url.ok) return url.reason;
-						const headers = mergeHeaders(
-							{ "Content-Type": "application/json" },
-							providerHeaders(route, key, env.http),
-						);
-						return { url: url.url, method: "POST", headers, body: text };
-					},
-					timeout,
-					attempts,
-					isCancelled: control.aborted,
-					onEvent: (event) => {
-						if (event.kind === "proxy") return;
-						control.emit("request:retry", {
-							provider: record.label,
-							attempt: event.kind === "retry" ? event.attempt : 1,
-							attempts,
-							wait: event.kind === "retry" ? event.wait : 0,
-							status: event.status,
-							reason:
-								event.kind === "key"
-									? `key ${event.keyNumber} is rate-limited`
-									: `HTTP ${event.status}`,
-						});
-					},
-				});
-	if (outcome?.proxiedTo !== undefined) deps.providers.adoptProxy(record, outcome.proxiedTo);
-	const ms = math.floor((os.clock() - started) * 1000);
-	const done = (failure?: string) =>
+	const done = (via: string | undefined, failure?: string) =>
 		control.emit("request:done", {
 			provider: record.label,
 			model,
-			ms,
-			via: outcome?.result.via,
+			ms: math.floor((os.clock() - started) * 1000),
+			via,
 			streamed: stream,
 			error: failure,
 		});
-	if (outcome === undefined || outcome.invalid !== undefined) {
-		const reason = outcome?.invalid ?? `the request could not be encoded: ${encodeError}`;
-		done(reason);
-		return { ok: false, error: reason, overflow: false, model };
+	const [text, encodeError] = encode(wireBody);
+	const socketRead =
+		text === undefined
+			? undefined
+			: viaGateway({
+					env,
+					route,
+					pool: deps.providers.poolOf(record),
+					protocol,
+					body: wireBody,
+					target,
+					timeout,
+					isCancelled: control.aborted,
+					onPreview: (preview) =>
+						control.emit("assistant:preview", {
+							text: preview.text,
+							reasoning: preview.reasoning,
+							streamId,
+							model,
+						}),
+				});
+	let read: ReplyResult;
+	let via: string | undefined = "gateway";
+	if (socketRead !== undefined) read = socketRead;
+	else {
+		const outcome =
+			text === undefined
+				? undefined
+				: runOperation(record, deps.providers.poolOf(record), env, {
+						build: (baseUrl, key) => {
+							const url = providerUrl({ ...route, baseUrl }, target.path, target.query);
+							if (!url.ok) return url.reason;
+							const headers = mergeHeaders(
+								{ "Content-Type": "application/json" },
+								providerHeaders(route, key, env.http),
+							);
+							return { url: url.url, method: "POST", headers, body: text };
+						},
+						timeout,
+						attempts,
+						isCancelled: control.aborted,
+						onEvent: (event) => {
+							if (event.kind === "proxy") return;
+							control.emit("request:retry", {
+								provider: record.label,
+								attempt: event.kind === "retry" ? event.attempt : 1,
+								attempts,
+								wait: event.kind === "retry" ? event.wait : 0,
+								status: event.status,
+								reason:
+									event.kind === "key"
+										? `key ${event.keyNumber} is rate-limited`
+										: `HTTP ${event.status}`,
+							});
+						},
+					});
+		if (outcome?.proxiedTo !== undefined) deps.providers.adoptProxy(record, outcome.proxiedTo);
+		via = outcome?.result.via;
+		if (outcome === undefined || outcome.invalid !== undefined) {
+			const reason = outcome?.invalid ?? `the request could not be encoded: ${encodeError}`;
+			done(via, reason);
+			return { ok: false, error: reason, overflow: false, model };
+		}
+		const result = outcome.result;
+		if (!result.ok) {
+			const reason = failureText(result, outcome.document, [outcome.key]);
+			done(via, reason);
+			const overflow = result.failure === undefined && isContextOverflow(reason, result.status);
+			return {
+				ok: false,
+				error: reason,
+				overflow,
+				window: overflow ? windowFromMessage(reason) : undefined,
+				model,
+				terminal: result.failure !== undefined && result.failure !== "busy",
+				status: result.status,
+			};
+		}
+		read = readBody(newAssembler(protocol, scope), result.body);
 	}
-	const result = outcome.result;
-	if (!result.ok) {
-		const reason = failureText(result, outcome.document, [outcome.key]);
-		done(reason);
-		const overflow = result.failure === undefined && isContextOverflow(reason, result.status);
-		return {
-			ok: false,
-			error: reason,
-			overflow,
-			window: overflow ? windowFromMessage(reason) : undefined,
-			model,
-			terminal: result.failure !== undefined && result.failure !== "busy",
-			status: result.status,
-		};
-	}
-	const read = readBody(newAssembler(protocol, scope), result.body);
 	if (!read.ok) {
-		done(read.error.message);
+		done(via, read.error.message);
 		const overflow = isContextOverflow(read.error.message);
 		return {
 			ok: false,
@@ -193,7 +220,7 @@ function attempt(
 			terminal: read.error.terminal && read.error.code !== "provider_error",
 		};
 	}
-	done();
+	done(via);
 	const reply = read.reply;
 	deps.hooks.run("postResponse", {
 		sessionId: control.sessionId,

@@ -75,6 +75,7 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 			config: config.public,
 			log: log.scope("providers"),
 			http: host.http,
+			websocket: host.websocket,
 			noHttpReason: caps.reason("http") ?? "this host has no HTTP transport",
 			canReachLocal: caps.http === "executor",
 		});

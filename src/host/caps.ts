@@ -99,6 +99,8 @@ export interface Detection {
 	readonly files: FileFunctions;
 	/** The executor HTTP function, when there is one. */
 	readonly request: Callback | undefined;
+	/** The executor WebSocket connector (`WebSocket.connect`), when there is one. */
+	readonly websocket: Callback | undefined;
 }
 
 export function detectCapabilities(globals: ExecutorGlobals): Detection {
@@ -203,5 +205,6 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 		caps: table.freeze(caps),
 		files: table.freeze(files),
 		request,
+		websocket: websocketConnect,
 	};
 }

@@ -13,6 +13,8 @@ export interface Host {
 	readonly files: HostFiles | undefined;
 	/** The HTTP transport (executor function or HttpService); undefined when none works. */
 	readonly http: HttpCapability | undefined;
+	/** The executor's WebSocket connector (`connect(url)` → socket); undefined without one. */
+	readonly websocket: ((url: string) => unknown) | undefined;
 }
 
 export function createHost(): Host {
@@ -23,5 +25,6 @@ export function createHost(): Host {
 		genv: globals.genv,
 		files: createHostFiles(detection.files),
 		http: createHostHttp(detection.caps, detection.request),
+		websocket: detection.websocket as ((url: string) => unknown) | undefined,
 	});
 }

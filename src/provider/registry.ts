@@ -4,6 +4,7 @@
 // errors are values. Change events carry the record id, never the record: a record holds keys.
 import { HttpCapability, TransportEnv } from "net/http";
 import { normaliseBase } from "net/url";
+import { WebSocketConnector } from "net/ws/gateway";
 import { PublicConfig } from "runtime/config";
 import { decode, markObject } from "runtime/json";
 import { Logger } from "runtime/log";
@@ -70,6 +71,8 @@ export interface ProvidersDeps {
 	/** An executor HTTP function exists (local and private addresses are reachable). */
 	readonly canReachLocal: boolean;
 	readonly transport?: TransportEnv;
+	/** The executor's WebSocket connector, for the UAI gateway. */
+	readonly websocket?: WebSocketConnector;
 }
 
 type Table = Record<string, unknown>;
@@ -171,7 +174,12 @@ export function createProviders(deps: ProvidersDeps): Providers {
 	);
 	const env: ProviderEnv | undefined =
 		deps.http !== undefined
-			? { http: deps.http, decode: (body) => decode(body)[0], transport: deps.transport }
+			? {
+					http: deps.http,
+					decode: (body) => decode(body)[0],
+					transport: deps.transport,
+					websocket: deps.websocket,
+				}
 			: undefined;
 
 	const sorted = () => {

@@ -27,7 +27,8 @@ export interface GatewaySocket {
 	readonly OnClose: SocketSignal;
 }
 
-export type WebSocketConnector = (url: string) => GatewaySocket;
+/** Returns the socket; what it returns is checked for the members above before use. */
+export type WebSocketConnector = (url: string) => unknown;
 
 /** Receives the gateway's replies. `message` returns true when the exchange is over. */
 export interface GatewayConsumer<R> {
@@ -96,7 +97,7 @@ function firstLine(value: unknown): string {
 	return withoutQuery.size() > 200 ? `${withoutQuery.sub(1, 200)}…` : withoutQuery;
 }
 
-function hasMembers(socket: unknown): boolean {
+function hasMembers(socket: unknown): socket is GatewaySocket {
 	if (!typeIs(socket, "table") && !typeIs(socket, "userdata")) return false;
 	const s = socket as { [key: string]: unknown };
 	const [ok, complete] = pcall(
@@ -112,7 +113,7 @@ function hasMembers(socket: unknown): boolean {
 }
 
 interface Connecting {
-	socket?: GatewaySocket;
+	socket?: unknown;
 	error?: string;
 	settled: boolean;
 	abandoned: boolean;
@@ -141,7 +142,7 @@ export function sendViaGateway<R>(request: GatewayRequest<R>): GatewayOutcome<R>
 		if (!connecting.abandoned) return;
 		// a connection that arrives after we gave up is closed without sending; its worker frees
 		// the slot only now
-		if (ok) pcall(() => value.Close());
+		if (ok) pcall(() => (value as GatewaySocket).Close());
 		active -= 1;
 	});
 	while (!connecting.settled) {
@@ -155,7 +156,7 @@ export function sendViaGateway<R>(request: GatewayRequest<R>): GatewayOutcome<R>
 	}
 	const socket = connecting.socket;
 	if (socket === undefined || !hasMembers(socket)) {
-		if (socket !== undefined) pcall(() => socket.Close());
+		if (socket !== undefined) pcall(() => (socket as GatewaySocket).Close());
 		active -= 1;
 		const reason =
 			connecting.error ?? "the connector returned an object without Send, Close, OnMessage and OnClose";
