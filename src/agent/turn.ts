@@ -10,7 +10,12 @@ import { isContextOverflow, windowFromMessage } from "../provider/errors/overflo
 import { failureText } from "../provider/failure_text";
 import { runOperation } from "../provider/operation";
 import { buildBody, inferenceRoute, newAssembler } from "../provider/protocols/adapter";
-import { isResponsesOnlyRefusal, opencodeRoute, routeProtocol } from "../provider/protocols/opencode_routes";
+import {
+	isResponsesOnlyRefusal,
+	newOpencodeSession,
+	opencodeRoute,
+	routeProtocol,
+} from "../provider/protocols/opencode_routes";
 import { readBody } from "../provider/protocols/reader";
 import type { Message, ProtocolId, ProtocolRequest, Reply, ReplyResult, ToolSpec } from "../provider/protocols/types";
 import { ProviderRecord } from "../provider/record";
@@ -58,6 +63,20 @@ export interface TurnControl {
 }
 
 let streamSerial = 0;
+
+// OpenCode routes carry an `x-opencode-session` that stays the same for every request of one
+// conversation (seed 002), and differs between conversations. Kept for the client's lifetime.
+const opencodeSessions = new Map<string, string>();
+
+function opencodeSessionHeader(record: ProviderRecord, sessionId: string): Record<string, string> | undefined {
+	if (opencodeRoute(record.baseUrl) === undefined) return undefined;
+	let value = opencodeSessions.get(sessionId);
+	if (value === undefined) {
+		value = newOpencodeSession();
+		opencodeSessions.set(sessionId, value);
+	}
+	return { "x-opencode-session": value };
+}
 
 /** The providers to try, in order. */
 function chain(deps: TurnDeps): LuaTuple<[Array<ProviderRecord>, string | undefined]> {
@@ -160,8 +179,10 @@ function attempt(
 						build: (baseUrl, key) => {
 							const url = providerUrl({ ...route, baseUrl }, target.path, target.query);
 							if (!url.ok) return url.reason;
+							// the provider's own and custom headers come last: they are explicit overrides
 							const headers = mergeHeaders(
 								{ "Content-Type": "application/json" },
+								opencodeSessionHeader(record, control.sessionId),
 								providerHeaders(route, key, env.http),
 							);
 							return { url: url.url, method: "POST", headers, body: text };
