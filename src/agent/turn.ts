@@ -7,6 +7,7 @@
 import { mergeHeaders } from "../net/headers";
 import { providerHeaders, providerUrl } from "../provider/connection";
 import { isContextOverflow, windowFromMessage } from "../provider/errors/overflow";
+import { MAX_REPAIRS_PER_REQUEST } from "../provider/errors/repairs";
 import { failureText } from "../provider/failure_text";
 import { runOperation } from "../provider/operation";
 import { buildBody, inferenceRoute, newAssembler } from "../provider/protocols/adapter";
@@ -17,7 +18,15 @@ import {
 	routeProtocol,
 } from "../provider/protocols/opencode_routes";
 import { readBody } from "../provider/protocols/reader";
-import type { Message, ProtocolId, ProtocolRequest, Reply, ReplyResult, ToolSpec } from "../provider/protocols/types";
+import type {
+	JsonObject,
+	Message,
+	ProtocolId,
+	ProtocolRequest,
+	Reply,
+	ReplyResult,
+	ToolSpec,
+} from "../provider/protocols/types";
 import { ProviderRecord } from "../provider/record";
 import { NO_PROVIDER, Providers } from "../provider/registry";
 import { PublicConfig } from "../runtime/config";
@@ -26,6 +35,7 @@ import { deepCopy } from "../runtime/util";
 import { Emit } from "./events";
 import { viaGateway } from "./gateway_route";
 import { Hooks } from "./hooks";
+import { requestRepairs } from "./repair_route";
 
 export interface ModelRequest {
 	readonly messages: ReadonlyArray<Message>;
@@ -92,6 +102,12 @@ function chain(deps: TurnDeps): LuaTuple<[Array<ProviderRecord>, string | undefi
 
 /** An attempt's outcome; a refusal carries its HTTP status. */
 type Attempt = ModelOutcome & { readonly terminal?: boolean; readonly status?: number };
+type Failure = Attempt & { readonly ok: false };
+
+/** One send of a wire body: a reply to read, or a failure. */
+type Sent =
+	| { readonly kind: "reply"; readonly read: ReplyResult; readonly via: string | undefined }
+	| { readonly kind: "failed"; readonly failure: Failure; readonly via: string | undefined };
 
 function attempt(
 	deps: TurnDeps,
@@ -135,9 +151,8 @@ function attempt(
 	});
 	const started = os.clock();
 	const scope = { endpoint: record.baseUrl, model };
-	const wireBody = buildBody(protocol, body, { scope });
+	const repairs = requestRepairs(deps.providers, record, { protocol, ...scope });
 	const attempts = request.attempts ?? (deps.config.get("agent.retries") as number);
-	const timeout = math.min(deps.config.get("agent.requestTimeout") as number, math.max(1, control.remaining()));
 	const done = (via: string | undefined, failure?: string) =>
 		control.emit("request:done", {
 			provider: record.label,
@@ -147,77 +162,67 @@ function attempt(
 			streamed: stream,
 			error: failure,
 		});
-	const [text, encodeError] = encode(wireBody);
-	const socketRead =
-		text === undefined
-			? undefined
-			: viaGateway({
-					env,
-					route,
-					pool: deps.providers.poolOf(record),
-					protocol,
-					body: wireBody,
-					target,
-					timeout,
-					isCancelled: control.aborted,
-					onPreview: (preview) =>
-						control.emit("assistant:preview", {
-							text: preview.text,
-							reasoning: preview.reasoning,
-							streamId,
-							model,
-						}),
-				});
-	let read: ReplyResult;
-	let via: string | undefined = "gateway";
-	if (socketRead !== undefined) read = socketRead;
-	else {
-		const outcome =
-			text === undefined
-				? undefined
-				: runOperation(record, deps.providers.poolOf(record), env, {
-						build: (baseUrl, key) => {
-							const url = providerUrl({ ...route, baseUrl }, target.path, target.query);
-							if (!url.ok) return url.reason;
-							// the provider's own and custom headers come last: they are explicit overrides
-							const headers = mergeHeaders(
-								{ "Content-Type": "application/json" },
-								opencodeSessionHeader(record, control.sessionId),
-								providerHeaders(route, key, env.http),
-							);
-							return { url: url.url, method: "POST", headers, body: text };
-						},
-						timeout,
-						attempts,
-						isCancelled: control.aborted,
-						onEvent: (event) => {
-							if (event.kind === "proxy") return;
-							control.emit("request:retry", {
-								provider: record.label,
-								attempt: event.kind === "retry" ? event.attempt : 1,
-								attempts,
-								wait: event.kind === "retry" ? event.wait : 0,
-								status: event.status,
-								reason:
-									event.kind === "key"
-										? `key ${event.keyNumber} is rate-limited`
-										: `HTTP ${event.status}`,
-							});
-						},
-					});
-		if (outcome?.proxiedTo !== undefined) deps.providers.adoptProxy(record, outcome.proxiedTo);
-		via = outcome?.result.via;
-		if (outcome === undefined || outcome.invalid !== undefined) {
-			const reason = outcome?.invalid ?? `the request could not be encoded: ${encodeError}`;
-			done(via, reason);
-			return { ok: false, error: reason, overflow: false, model };
+	const send = (wireBody: JsonObject): Sent => {
+		const [text, encodeError] = encode(wireBody);
+		if (text === undefined) {
+			const reason = `the request could not be encoded: ${encodeError}`;
+			return { kind: "failed", failure: { ok: false, error: reason, overflow: false, model }, via: undefined };
 		}
+		const timeout = math.min(deps.config.get("agent.requestTimeout") as number, math.max(1, control.remaining()));
+		const socketRead = viaGateway({
+			env,
+			route,
+			pool: deps.providers.poolOf(record),
+			protocol,
+			body: wireBody,
+			target,
+			timeout,
+			isCancelled: control.aborted,
+			onPreview: (preview) =>
+				control.emit("assistant:preview", {
+					text: preview.text,
+					reasoning: preview.reasoning,
+					streamId,
+					model,
+				}),
+		});
+		if (socketRead !== undefined) return { kind: "reply", read: socketRead, via: "gateway" };
+		const outcome = runOperation(record, deps.providers.poolOf(record), env, {
+			build: (baseUrl, key) => {
+				const url = providerUrl({ ...route, baseUrl }, target.path, target.query);
+				if (!url.ok) return url.reason;
+				// the provider's own and custom headers come last: they are explicit overrides
+				const headers = mergeHeaders(
+					{ "Content-Type": "application/json" },
+					opencodeSessionHeader(record, control.sessionId),
+					providerHeaders(route, key, env.http),
+				);
+				return { url: url.url, method: "POST", headers, body: text };
+			},
+			timeout,
+			attempts,
+			isCancelled: control.aborted,
+			onEvent: (event) => {
+				if (event.kind === "proxy") return;
+				control.emit("request:retry", {
+					provider: record.label,
+					attempt: event.kind === "retry" ? event.attempt : 1,
+					attempts,
+					wait: event.kind === "retry" ? event.wait : 0,
+					status: event.status,
+					reason: event.kind === "key" ? `key ${event.keyNumber} is rate-limited` : `HTTP ${event.status}`,
+				});
+			},
+		});
+		if (outcome.proxiedTo !== undefined) deps.providers.adoptProxy(record, outcome.proxiedTo);
+		const via = outcome.result.via;
+		if (outcome.invalid !== undefined)
+			return { kind: "failed", failure: { ok: false, error: outcome.invalid, overflow: false, model }, via };
 		const result = outcome.result;
 		if (!result.ok) {
 			const reason = failureText(result, outcome.document, [outcome.key]);
-			done(via, reason);
 			const overflow = result.failure === undefined && isContextOverflow(reason, result.status);
-			return {
+			const failure: Failure = {
 				ok: false,
 				error: reason,
 				overflow,
@@ -226,9 +231,37 @@ function attempt(
 				terminal: result.failure !== undefined && result.failure !== "busy",
 				status: result.status,
 			};
+			return { kind: "failed", failure, via };
 		}
-		read = readBody(newAssembler(protocol, scope), result.body);
+		return { kind: "reply", read: readBody(newAssembler(protocol, scope), result.body), via };
+	};
+	let wireBody = repairs.prepare(buildBody(protocol, body, { scope, maxTokensCeiling: repairs.ceiling }));
+	let sent = send(wireBody);
+	let resends = 0;
+	// a parameter refusal teaches a repair and the repaired body goes again (bounded by diagnose)
+	while (sent.kind === "failed" && sent.failure.status !== undefined && sent.failure.terminal !== true) {
+		if (control.aborted()) break;
+		const repaired = repairs.repair(sent.failure.status, sent.failure.error, wireBody);
+		if (repaired === undefined) break;
+		resends += 1;
+		control.emit("request:retry", {
+			provider: record.label,
+			attempt: resends + 1,
+			attempts: MAX_REPAIRS_PER_REQUEST + 1,
+			wait: 0,
+			status: sent.failure.status,
+			reason: `repair: ${repaired.repairs.join(", ")}`,
+			repairs: repaired.repairs,
+		});
+		wireBody = repaired.body;
+		sent = send(wireBody);
 	}
+	if (sent.kind === "failed") {
+		done(sent.via, sent.failure.error);
+		return sent.failure;
+	}
+	const read = sent.read;
+	const via = sent.via;
 	if (!read.ok) {
 		done(via, read.error.message);
 		const overflow = isContextOverflow(read.error.message);

@@ -1,5 +1,6 @@
 // The provider record: what a saved connection is. Seed 000 ("Provider API") fixes the public
 // field names; seed 002 adds the protocols and auth styles.
+import type { RepairLessons } from "./errors/repairs";
 
 /** Wire protocols: Chat Completions, Anthropic Messages, native Google Gemini. */
 export type Protocol = "openai" | "anthropic" | "gemini";
@@ -49,6 +50,8 @@ export interface ProviderRecord {
 	/** Optional UAI WebSocket gateway (ws:// or wss://); "" for ordinary HTTP. */
 	wsUrl: string;
 	note: string;
+	/** Request repairs learned from this provider's parameter refusals (absent until one is). */
+	repairs?: RepairLessons;
 }
 
 export const MAX_MODEL_ID_LENGTH = 160;

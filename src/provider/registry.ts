@@ -11,6 +11,7 @@ import { Logger } from "runtime/log";
 import { deepCopy } from "runtime/util";
 import { createSignal, Signal } from "runtime/signal";
 import { getPreset, recordFromPreset } from "./catalog";
+import { RepairLessons, restoreLessons } from "./errors/repairs";
 import { discoverModels, DiscoveryOutcome, invalidateDiscovery } from "./discovery";
 import { idBase, uniqueId } from "./ids";
 import { KeyPool, newPool } from "./key_pool";
@@ -59,6 +60,8 @@ export interface Providers {
 	readonly env: ProviderEnv | undefined;
 	/** Saves a base URL the proxy recovery switched a live record to. */
 	readonly adoptProxy: (record: ProviderRecord, baseUrl: string) => void;
+	/** Keeps the repair lessons of a live record, stored with it when it is saved. */
+	readonly keepRepairs: (record: ProviderRecord, lessons: RepairLessons) => void;
 	readonly destroy: () => void;
 }
 
@@ -123,6 +126,7 @@ function coerce(data: Table): ProviderRecord {
 		order: typeIs(data.order, "number") ? data.order : 0,
 		wsUrl: text(data.wsUrl),
 		note: text(data.note),
+		repairs: restoreLessons(data.repairs),
 	};
 }
 
@@ -276,6 +280,12 @@ export function createProviders(deps: ProvidersDeps): Providers {
 		changed.fire("proxy", record.id);
 	};
 
+	const keepRepairs = (record: ProviderRecord, lessons: RepairLessons) => {
+		if (isReadOnly(record)) return;
+		record.repairs = lessons;
+		if (records.get(record.id) === record) persist();
+	};
+
 	const discover = (
 		target: unknown,
 		options?: unknown,
@@ -389,6 +399,7 @@ export function createProviders(deps: ProvidersDeps): Providers {
 		poolOf,
 		env,
 		adoptProxy,
+		keepRepairs,
 		destroy: () => {
 			unsubscribe();
 			changed.clear();

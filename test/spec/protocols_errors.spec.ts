@@ -3,7 +3,15 @@ import { classify, statusMeaning } from "provider/errors/classify";
 import { faultOf } from "provider/errors/extract";
 import { isContextOverflow, windowFromMessage } from "provider/errors/overflow";
 import { clip, providerText, redact } from "provider/errors/redact";
-import { applyRepairs, ceilingFrom, diagnose, learn, lessonsFor, RepairScope } from "provider/errors/repairs";
+import {
+	applyRepairs,
+	ceilingFrom,
+	diagnose,
+	learn,
+	lessonsFor,
+	RepairScope,
+	restoreLessons,
+} from "provider/errors/repairs";
 import type { JsonObject } from "provider/protocols/types";
 
 const SCOPE: RepairScope = { protocol: "openai", endpoint: "https://api.example.com/v1", model: "m-1" };
@@ -215,6 +223,33 @@ export = () => {
 			expect(old.maxTokensCap?.scope?.endpoint).to.equal(SCOPE.endpoint);
 			const lowered = learn(learned, SCOPE, { repairs: ["lower_max_tokens"], maxTokens: 8192 });
 			expect(lowered.maxTokensCap?.tokens).to.equal(4096);
+		});
+
+		it("restores stored lessons: known remembered repairs, at most four, well-formed scopes", () => {
+			const restored = restoreLessons({
+				repairs: [
+					"drop_temperature",
+					"bogus",
+					"flatten_content",
+					"drop_temperature",
+					"drop_tool_choice",
+					"developer_role",
+					"drop_stream_options",
+					"drop_reasoning_effort",
+				],
+				scope: SCOPE,
+				maxTokensCap: { model: "m-1", tokens: 2048.5 },
+			});
+			expect(restored?.repairs.join(",")).to.equal(
+				"drop_temperature,drop_tool_choice,developer_role,drop_stream_options",
+			);
+			expect(restored?.scope?.model).to.equal(SCOPE.model);
+			expect(restored?.maxTokensCap).to.equal(undefined);
+			expect(restoreLessons({ repairs: ["drop_temperature"] })?.scope).to.equal(undefined);
+			expect(restoreLessons({ repairs: [], scope: { protocol: "smtp", endpoint: "e", model: "m" } })).to.equal(
+				undefined,
+			);
+			expect(restoreLessons("drop_temperature")).to.equal(undefined);
 		});
 	});
 };

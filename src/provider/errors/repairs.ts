@@ -6,19 +6,22 @@
 import type { JsonObject, ProtocolId } from "../protocols/types";
 import { isContextOverflow, plainNumbers } from "./overflow";
 
-export type RepairId =
-	| "use_max_completion_tokens"
-	| "lower_max_tokens"
-	| "drop_temperature"
-	| "drop_parallel_tool_calls"
-	| "drop_stream_options"
-	| "drop_reasoning_effort"
-	| "drop_tool_choice"
-	| "developer_role"
-	| "thinking_blocks"
-	| "flatten_content"
-	| "drop_reasoning_content"
-	| "empty_reasoning_content";
+export const REPAIR_IDS = [
+	"use_max_completion_tokens",
+	"lower_max_tokens",
+	"drop_temperature",
+	"drop_parallel_tool_calls",
+	"drop_stream_options",
+	"drop_reasoning_effort",
+	"drop_tool_choice",
+	"developer_role",
+	"thinking_blocks",
+	"flatten_content",
+	"drop_reasoning_content",
+	"empty_reasoning_content",
+] as const;
+
+export type RepairId = (typeof REPAIR_IDS)[number];
 
 export const MAX_REPAIRS_PER_REQUEST = 4;
 
@@ -78,6 +81,50 @@ export function learn(current: RepairLessons, scope: RepairScope, diagnosis: Dia
 		cap = { model: scope.model, tokens: diagnosis.maxTokens, scope };
 	}
 	return { repairs, scope, maxTokensCap: cap };
+}
+
+const PROTOCOL_IDS = new Set<string>(["openai", "anthropic", "gemini", "responses"]);
+
+type Stored = Record<string, unknown>;
+
+function restoreScope(value: unknown): RepairScope | undefined {
+	if (!typeIs(value, "table")) return undefined;
+	const { protocol, endpoint, model } = value as Stored;
+	if (!typeIs(protocol, "string") || !PROTOCOL_IDS.has(protocol)) return undefined;
+	if (!typeIs(endpoint, "string") || !typeIs(model, "string")) return undefined;
+	return { protocol: protocol as ProtocolId, endpoint, model };
+}
+
+function restoreCap(value: unknown): MaxTokensCap | undefined {
+	if (!typeIs(value, "table")) return undefined;
+	const { model, tokens, scope } = value as Stored;
+	if (!typeIs(model, "string") || !typeIs(tokens, "number") || tokens < 1 || tokens % 1 !== 0) return undefined;
+	const restored = restoreScope(scope);
+	if (scope !== undefined && restored === undefined) return undefined;
+	return { model, tokens, scope: restored };
+}
+
+/**
+ * Lessons read back from a stored record: known, remembered repairs only, at most
+ * MAX_REPAIRS_PER_REQUEST of them; undefined when the stored value is not lessons.
+ */
+export function restoreLessons(value: unknown): RepairLessons | undefined {
+	if (!typeIs(value, "table")) return undefined;
+	const data = value as Stored;
+	const scope = restoreScope(data.scope);
+	if (data.scope !== undefined && scope === undefined) return undefined;
+	const repairs = new Array<RepairId>();
+	if (typeIs(data.repairs, "table")) {
+		for (const id of data.repairs as Array<unknown>) {
+			const known = REPAIR_IDS.find((candidate) => candidate === id);
+			if (known !== undefined && !ONE_OFF.has(known) && !repairs.includes(known)) repairs.push(known);
+		}
+	}
+	return {
+		repairs: repairs.filter((_, i) => i < MAX_REPAIRS_PER_REQUEST),
+		scope,
+		maxTokensCap: restoreCap(data.maxTokensCap),
+	};
 }
 
 function snakeCase(text: string): string {
