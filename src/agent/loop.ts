@@ -12,7 +12,6 @@ import { DispatchContext, ToolResult } from "./tool";
 import { complete, ModelOutcome, TurnDeps } from "./turn";
 import { addUsage, estimateTokens, snapshotTotals, UsageTotals } from "./usage";
 
-export const DEFAULT_DEADLINE = 900;
 const CANONICAL_DEPTH = 24;
 const SUMMARY_MAX_TOKENS = 512;
 
@@ -211,7 +210,9 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 	const unlimited =
 		policy.unlimited === true || (policy.maxTurns === undefined && config.get("agent.unlimitedTurns") === true);
 	const steps = unlimited ? math.huge : (policy.maxTurns ?? (config.get("agent.maxTurns") as number));
-	const deadline = unlimited ? math.huge : os.clock() + (policy.budgetSeconds ?? DEFAULT_DEADLINE);
+	const deadline = unlimited
+		? math.huge
+		: os.clock() + (policy.budgetSeconds ?? (config.get("agent.budgetSeconds") as number));
 	const remaining = () => deadline - os.clock();
 	const repeatLimit = config.get("agent.repeatLimit") as number;
 	const stream = policy.stream ?? (config.get("agent.stream") as boolean);
