@@ -1,6 +1,7 @@
 // The standard UAI application's navigator: what `uai.show/hide/toggle/openSession` reach. It mounts
 // the application window on the first show (never at hide), keeps it while hidden or minimised, and
-// mounts a new one after the user closed the window. It sees only the public handle.
+// mounts a new one after the user closed the window. `openSession` selects a registered conversation
+// and shows it in Chat. It sees only the public handle.
 import type { Handle, Navigator } from "../client/handle";
 import { mountApp, MountedApp } from "./mount";
 import { PANEL_NAMES, PanelName } from "./panels";
@@ -8,7 +9,6 @@ import { PANEL_NAMES, PanelName } from "./panels";
 type Outcome = LuaTuple<[boolean, string | undefined]>;
 
 const NOT_MOUNTED = "the standard UAI application is not mounted";
-const NO_CHAT = "the chat panel is not part of this build yet; panels: " + PANEL_NAMES.join(", ");
 
 function panelName(value: unknown): PanelName | undefined {
 	return PANEL_NAMES.find((name) => name === value);
@@ -28,7 +28,6 @@ export function createApp(uai: Handle): Navigator {
 	};
 
 	const show = (panel?: unknown): Outcome => {
-		if (panel === "chat") return $tuple(false, NO_CHAT);
 		let name: PanelName | undefined;
 		if (panel !== undefined) {
 			name = panelName(panel);
@@ -63,7 +62,12 @@ export function createApp(uai: Handle): Navigator {
 			note(`toggle: ${ok ? "shown" : reason}`);
 			return $tuple(ok, reason);
 		},
-		openSession: () => $tuple(false, NO_CHAT),
+		openSession: (id) => {
+			if (uai.sessions.get(id) === undefined)
+				return $tuple(false, `no registered conversation "${tostring(id)}"`);
+			uai.sessions.switch(id);
+			return show("chat");
+		},
 		mounted: () => app !== undefined && app.alive(),
 	};
 }

@@ -8,6 +8,7 @@ import type { Tab } from "../ui-lib/containers/tab";
 import type { Window } from "../ui-lib/window/window";
 import { windowAppearance } from "./appearance";
 import { PanelName } from "./panels";
+import { buildChatPanel } from "./panels/chat";
 import { buildLogsPanel } from "./panels/logs";
 import { buildProvidersPanel } from "./panels/providers";
 import { buildSettingsPanel } from "./panels/settings";
@@ -44,6 +45,7 @@ export function mountApp(uai: Handle, onGone: () => void): MountedApp {
 		tabs.set(name, made);
 		return made;
 	};
+	buildChatPanel(uai, window, tab("chat", "Chat"));
 	buildProvidersPanel(uai, window, tab("providers", "Providers"));
 	buildSettingsPanel(uai, window, tab("settings", "Settings"));
 	buildLogsPanel(uai, window, tab("logs", "Logs"));

@@ -5,7 +5,7 @@ import type { Handle } from "../../client/handle";
 import type { Tab } from "../../ui-lib/containers/tab";
 import type { Window } from "../../ui-lib/window/window";
 
-interface Util {
+export interface Util {
 	readonly encode: (value: unknown) => LuaTuple<[string | undefined, string | undefined]>;
 	readonly decode: (text: string) => LuaTuple<[unknown, string | undefined]>;
 }

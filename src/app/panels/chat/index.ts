@@ -1,0 +1,93 @@
+// Chat: the transcript of the current conversation, a status line, the composer and, below them,
+// the conversation list (switch, new chat); approvals for every conversation are presented here
+// too. The view always shows `uai.sessions.current()` and follows `sessions.listChanged`
+// (switches, titles, busy changes) and `sessions.anyEvent` for the shown conversation's events.
+import type { Handle } from "../../../client/handle";
+import type { PublicSession } from "../../../agent/session";
+import type { Tab } from "../../../ui-lib/containers/tab";
+import type { Window } from "../../../ui-lib/window/window";
+import type { Util } from "../transfer";
+import { presentApprovals } from "./approvals";
+import { buildComposer } from "./composer";
+import { createTranscriptView } from "./transcript";
+
+/** Retained conversation and activity lanes together (512 + 256), plus the live preview. */
+const TRANSCRIPT_ROWS = 800;
+
+function statusText(session: PublicSession): string {
+	return `${session.status !== "" ? session.status : "Ready"}${session.busy ? " · working" : ""} · ${session.turns} turns`;
+}
+
+export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
+	const util = uai.env.require("runtime/util") as Util;
+	const chat = tab.Section({ Title: "Transcript" });
+	const list = chat.List({ Id: "chat-transcript", Text: "", Height: 360, MaxItems: TRANSCRIPT_ROWS });
+	const status = chat.Label({ Id: "chat-status", Text: "" });
+	const composer = buildComposer(uai, window, chat);
+	const view = createTranscriptView(list, util);
+	const conversations = tab.Section({
+		Title: "Conversations",
+		Description: "Switch between conversations or start a new one.",
+	});
+	const picker = conversations.Dropdown({
+		Id: "chat-conversation",
+		Text: "Conversation",
+		Options: [],
+		Persist: false,
+		Callback: (id: unknown) => {
+			if (id !== undefined && !uai.sessions.switch(id))
+				window.Notify({ Title: "Not switched", Content: "That conversation is gone.", Kind: "Warning" });
+		},
+	});
+	conversations.Button({
+		Id: "chat-new",
+		Text: "Start a new conversation",
+		ActionText: "New chat",
+		Callback: () => {
+			const [, reason] = uai.sessions.newThread();
+			if (reason !== undefined) window.Notify({ Title: "No new chat", Content: reason, Kind: "Warning" });
+		},
+	});
+
+	let shown: PublicSession | undefined;
+	let refreshing = false;
+	let stale = false;
+
+	const render = () => {
+		const current = uai.sessions.current();
+		picker.SetOptions(
+			uai.sessions.list().map((session) => ({ Label: session.title, Value: session.id })),
+			true,
+		);
+		picker.Set(current.id, true);
+		if (current !== shown) {
+			shown = current;
+			view.show(current);
+			composer.show(current);
+		} else composer.refresh();
+		status.SetText(statusText(current));
+	};
+	// `sessions.current()` may create a conversation, which fires `listChanged` from inside this
+	// call (before the new one is selected): such a nested change renders again afterwards.
+	const refresh = () => {
+		stale = true;
+		if (refreshing) return;
+		refreshing = true;
+		while (stale) {
+			stale = false;
+			render();
+		}
+		refreshing = false;
+	};
+
+	window.Give(uai.sessions.listChanged.connect(refresh));
+	window.Give(
+		uai.sessions.anyEvent.connect((session, event) => {
+			if (session !== shown) return;
+			view.event(event);
+			if (event.kind === "status") status.SetText(statusText(session));
+		}),
+	);
+	presentApprovals(uai, window, util);
+	refresh();
+}
