@@ -1,8 +1,8 @@
 // Session events: every stage of a turn emits one. `emit` stamps `kind` and `at` (epoch ms),
 // gives durable kinds a `transcriptId` and retains their copy, keeps the live preview and live
 // request current, and delivers the frozen event to the session's signal, the manager's
-// `anyEvent` and the `onEvent` hooks. Handlers run protected (the signal reports their errors).
-import { Hooks } from "./hooks";
+// `anyEvent` and the `onEvent` hooks (as `{ session, event }`). Handlers run protected (the signal
+// reports their errors).
 import { laneOf, Transcript } from "./transcript";
 
 export type SessionEvent = Readonly<Record<string, unknown>> & { readonly kind: string; readonly at: number };
@@ -16,8 +16,8 @@ export interface EmitterDeps {
 	/** Undefined for headless sessions: events are delivered but nothing is retained. */
 	readonly transcript: Transcript | undefined;
 	readonly live: LiveState;
+	/** Hands the frozen event to the session's signal, `anyEvent` and the `onEvent` hooks. */
 	readonly deliver: (event: SessionEvent) => void;
-	readonly hooks: Hooks;
 }
 
 export type Emit = (kind: string, fields?: Readonly<Record<string, unknown>>) => SessionEvent;
@@ -54,7 +54,6 @@ export function createEmitter(deps: EmitterDeps): Emit {
 			live.liveRequest = undefined;
 		}
 		deps.deliver(frozen);
-		deps.hooks.run("onEvent", frozen);
 		return frozen;
 	};
 }

@@ -35,6 +35,8 @@ export interface LoopSession {
 	summary: string;
 	readonly policy: LoopPolicy;
 	readonly toolContext: () => DispatchContext;
+	/** The public session, for hooks. */
+	readonly owner: () => object;
 	readonly usage: UsageTotals;
 	/** Persists the conversation (no-op for sessions that are never saved). */
 	readonly checkpoint: () => void;
@@ -107,7 +109,7 @@ export function compactNow(
 			attempts: 1,
 			stream: false,
 		},
-		{ emit: session.emit, aborted: session.aborted, remaining, sessionId: session.id },
+		{ emit: session.emit, aborted: session.aborted, remaining, sessionId: session.id, session: session.owner() },
 	);
 	if (session.aborted()) return { ok: false, reason: "compaction was stopped" };
 	const made = outcome.ok && outcome.reply.finish !== "length" && outcome.reply.content !== "";
@@ -250,7 +252,13 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 				temperature: config.get("agent.temperature") as number,
 				stream,
 			},
-			{ emit: session.emit, aborted: session.aborted, remaining, sessionId: session.id },
+			{
+				emit: session.emit,
+				aborted: session.aborted,
+				remaining,
+				sessionId: session.id,
+				session: session.owner(),
+			},
 		);
 		if (session.aborted()) return stopped();
 		if (!outcome.ok) {

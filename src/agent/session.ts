@@ -158,13 +158,13 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 	const emit: Emit = createEmitter({
 		transcript,
 		live,
-		hooks: deps.loop.hooks,
 		deliver: (event) => {
 			publicSession.livePreview = live.livePreview;
 			publicSession.liveRequest = live.liveRequest;
 			if (event.kind === "status") publicSession.status = event.text as string;
 			eventsSource.fire(event);
 			deps.anyEvent(publicSession, event);
+			deps.loop.hooks.run("onEvent", { session: publicSession, event });
 		},
 	});
 
@@ -192,6 +192,7 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 		summary: "",
 		policy,
 		toolContext,
+		owner: () => publicSession,
 		usage,
 		checkpoint: () => deps.persist(session),
 	};

@@ -1,7 +1,8 @@
 // One model request through the provider chain: the active provider first and, when
 // `agent.fallback` is on, the other enabled providers. Per attempt: `preRequest` hooks on a fresh
-// copy, `request:start`, the transport (retries reported as `request:retry`), `request:done`, and
-// `postResponse` hooks on a fresh copy of the reply. A terminal failure (cancelled, deadline,
+// copy (the attempt sends their edits), `request:start`, the transport (retries reported as
+// `request:retry`), `request:done`, and `postResponse` hooks on a fresh copy of the reply (the
+// loop uses an amended copy that keeps the reply's shape). A terminal failure (cancelled, deadline,
 // output already received) ends the chain; other failures move to the next provider with a
 // `provider:switch` event. Context-overflow refusals are reported so the loop can compact once.
 import { mergeHeaders } from "../net/headers";
@@ -70,6 +71,8 @@ export interface TurnControl {
 	/** Seconds left in the turn (math.huge when unlimited). */
 	readonly remaining: () => number;
 	readonly sessionId: string;
+	/** The public session handed to `preRequest` and `postResponse` hooks. */
+	readonly session: object;
 }
 
 let streamSerial = 0;
@@ -132,12 +135,15 @@ function attempt(
 		maxTokens: request.maxTokens,
 		params: record.params,
 	};
-	deps.hooks.run("preRequest", {
-		sessionId: control.sessionId,
-		provider: record.id,
-		model,
+	// hooks get a fresh copy per attempt; an edited or replaced request goes out on this attempt only
+	const pre: { record: ProviderRecord; request: unknown; session: object } = {
+		record,
 		request: deepCopy(body),
-	});
+		session: control.session,
+	};
+	deps.hooks.run("preRequest", pre);
+	if (control.aborted()) return { ok: false, error: "Stopped.", overflow: false, model, terminal: true };
+	const hooked = typeIs(pre.request, "table") ? (pre.request as ProtocolRequest) : body;
 	streamSerial += 1;
 	const streamId = `stream-${streamSerial}`;
 	control.emit("request:start", {
@@ -145,7 +151,7 @@ function attempt(
 		providerId: record.id,
 		model,
 		attempt: 1,
-		messages: request.messages.size(),
+		messages: hooked.messages.size(),
 		streamId,
 		stream,
 	});
@@ -235,7 +241,7 @@ function attempt(
 		}
 		return { kind: "reply", read: readBody(newAssembler(protocol, scope), result.body), via };
 	};
-	let wireBody = repairs.prepare(buildBody(protocol, body, { scope, maxTokensCeiling: repairs.ceiling }));
+	let wireBody = repairs.prepare(buildBody(protocol, hooked, { scope, maxTokensCeiling: repairs.ceiling }));
 	let sent = send(wireBody);
 	let resends = 0;
 	// a parameter refusal teaches a repair and the repaired body goes again (bounded by diagnose)
@@ -275,13 +281,20 @@ function attempt(
 		};
 	}
 	done(via);
-	const reply = read.reply;
-	deps.hooks.run("postResponse", {
-		sessionId: control.sessionId,
-		provider: record.id,
-		model,
-		reply: deepCopy(reply),
-	});
+	const post: { result: unknown; record: ProviderRecord; session: object } = {
+		result: deepCopy(read.reply),
+		record,
+		session: control.session,
+	};
+	deps.hooks.run("postResponse", post);
+	const amended = post.result as Partial<Reply> | undefined;
+	const reply =
+		typeIs(amended, "table") &&
+		typeIs(amended.content, "string") &&
+		typeIs(amended.reasoning, "string") &&
+		typeIs(amended.toolCalls, "table")
+			? (amended as Reply)
+			: read.reply;
 	if (reply.content !== "" || reply.reasoning !== "")
 		control.emit("assistant:preview", { text: reply.content, reasoning: reply.reasoning, streamId, model });
 	return { ok: true, reply, provider: record.label, model: reply.model ?? model };
