@@ -6,7 +6,7 @@ import { CleanupRegistry } from "../runtime/cleanup";
 import { PublicConfig } from "../runtime/config";
 import { Log } from "../runtime/log";
 import { createApprovals } from "./approvals";
-import { createAvailability } from "./availability";
+import { Availability, createAvailability } from "./availability";
 import { CATALOG_DECLARATION, CATALOG_NAME } from "./catalog_tool";
 import { budget, Declaration, declare } from "./definitions";
 import { createDispatcher, Dispatch } from "./dispatch";
@@ -46,6 +46,7 @@ export interface ToolServices {
 	readonly hooks: Hooks;
 	readonly permissions: Permissions;
 	readonly registry: Registry;
+	readonly availability: Availability;
 	readonly alive: () => boolean;
 }
 
@@ -115,6 +116,7 @@ export function createToolServices(deps: ToolServicesDeps): ToolServices {
 		hooks,
 		permissions,
 		registry,
+		availability,
 		alive,
 	};
 }

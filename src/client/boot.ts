@@ -2,7 +2,6 @@
 // what was made, and returns nil.
 import { createApp } from "../app";
 import { createSessions } from "../agent/sessions";
-import { filterAllows } from "../agent/filter";
 import { createToolServices } from "../agent/services";
 import { createWorkers } from "../agent/workers";
 import { createRequester } from "../embedding/request";
@@ -123,9 +122,9 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 			env,
 			alive: toolServices.alive,
 			prepare: (session, text, files, images) => {
-				const tool = toolServices.tools.get("file_read");
+				// the model must be offered file_read: capabilities, disabled groups, filters and permissions
 				const filter = { only: session.toolFilter, groups: session.toolGroups, exclude: session.toolExclude };
-				const canRead = caps.has("fs") && tool !== undefined && filterAllows(filter, tool);
+				const canRead = toolServices.availability.callable(filter).some((tool) => tool.name === "file_read");
 				return attachments.prepare(text, files, images, canRead);
 			},
 			storage,
