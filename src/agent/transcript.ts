@@ -29,6 +29,7 @@ const LANE_OF: Readonly<Record<string, Lane>> = {
 	compact: "conversation",
 	error: "conversation",
 	abort: "conversation",
+	notice: "conversation",
 	"subagent:start": "lifecycle",
 	"subagent:done": "lifecycle",
 	"turn:start": "activity",

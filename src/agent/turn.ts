@@ -34,6 +34,7 @@ import { PublicConfig } from "../runtime/config";
 import { encode } from "../runtime/json";
 import { deepCopy } from "../runtime/util";
 import { Emit } from "./events";
+import { FreeRouting } from "./free_route";
 import { viaGateway } from "./gateway_route";
 import { Hooks } from "./hooks";
 import { requestRepairs } from "./repair_route";
@@ -63,6 +64,7 @@ export interface TurnDeps {
 	readonly providers: Providers;
 	readonly config: PublicConfig;
 	readonly hooks: Hooks;
+	readonly freeRouting: FreeRouting;
 }
 
 export interface TurnControl {
@@ -115,12 +117,12 @@ type Sent =
 function attempt(
 	deps: TurnDeps,
 	record: ProviderRecord,
+	model: string,
 	protocol: ProtocolId,
 	request: ModelRequest,
 	control: TurnControl,
 ): Attempt {
 	const env = deps.providers.env;
-	const model = record.model;
 	if (env === undefined) return { ok: false, error: "no HTTP transport is available", overflow: false, model };
 	// Responses is OpenCode's lane of a Chat Completions provider: same headers, its own path
 	const route: ProviderRecord = { ...record, api: protocol === "responses" ? "openai" : protocol };
@@ -304,9 +306,15 @@ function attempt(
  * One provider: the routed protocol and, when an OpenCode route's Chat Completions request is
  * refused because the model is served by the Responses API, one Responses retry.
  */
-function attemptRoute(deps: TurnDeps, record: ProviderRecord, request: ModelRequest, control: TurnControl): Attempt {
-	const protocol = routeProtocol(record.baseUrl, record.api, record.model);
-	const first = attempt(deps, record, protocol, request, control);
+function attemptRoute(
+	deps: TurnDeps,
+	record: ProviderRecord,
+	model: string,
+	request: ModelRequest,
+	control: TurnControl,
+): Attempt {
+	const protocol = routeProtocol(record.baseUrl, record.api, model);
+	const first = attempt(deps, record, model, protocol, request, control);
 	if (
 		first.ok ||
 		protocol !== "openai" ||
@@ -324,13 +332,15 @@ function attemptRoute(deps: TurnDeps, record: ProviderRecord, request: ModelRequ
 		status: first.status,
 		reason: "the route serves this model through the Responses API",
 	});
-	return attempt(deps, record, "responses", request, control);
+	return attempt(deps, record, model, "responses", request, control);
 }
 
 /** Sends `request` along the chain; the first success, or the first failure. */
 export function complete(deps: TurnDeps, request: ModelRequest, control: TurnControl): ModelOutcome {
 	const [records, reason] = chain(deps);
 	if (reason !== undefined) return { ok: false, error: reason, overflow: false };
+	// automatic free routing may send the active provider's `auto` to a measured model
+	const routed = deps.freeRouting.route(records[0], request, control.emit);
 	let first: ModelOutcome | undefined;
 	let previous: ProviderRecord | undefined;
 	for (const record of records) {
@@ -341,7 +351,10 @@ export function complete(deps: TurnDeps, request: ModelRequest, control: TurnCon
 				to: record.label,
 				reason: first !== undefined && !first.ok ? first.error : "",
 			});
-		const outcome = attemptRoute(deps, record, request, control);
+		const free = record === records[0] ? routed : undefined;
+		const started = os.clock();
+		const outcome = attemptRoute(deps, record, free?.model ?? record.model, request, control);
+		if (free !== undefined && !control.aborted()) free.report(outcome.ok, os.clock() - started);
 		if (outcome.ok || outcome.terminal === true || outcome.overflow) return outcome;
 		first = first ?? outcome;
 		previous = record;

@@ -2,6 +2,7 @@
 // what was made, and returns nil.
 import { createApp } from "../app";
 import { createSessions } from "../agent/sessions";
+import { createFreeRouting } from "../agent/free_route";
 import { createToolServices } from "../agent/services";
 import { createWorkers } from "../agent/workers";
 import { createRequester } from "../embedding/request";
@@ -114,8 +115,16 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 		registry.define("runtime/attachments", () =>
 			table.freeze({ save: attachments.save, reference: attachments.reference }),
 		);
+		const freeRouting = createFreeRouting(providers, config.public);
+		cleanup.add(freeRouting.destroy, "free routing");
 		const sessions = createSessions({
-			loop: { providers, config: config.public, hooks: toolServices.hooks, tools: toolServices.tools },
+			loop: {
+				providers,
+				config: config.public,
+				hooks: toolServices.hooks,
+				tools: toolServices.tools,
+				freeRouting,
+			},
 			permissions: toolServices.permissions,
 			workers: createWorkers(),
 			log: log.scope("sessions"),
