@@ -145,7 +145,12 @@ function attempt(
 	};
 	deps.hooks.run("preRequest", pre);
 	if (control.aborted()) return { ok: false, error: "Stopped.", overflow: false, model, terminal: true };
-	const hooked = typeIs(pre.request, "table") ? (pre.request as ProtocolRequest) : body;
+	// a replacement without a model and a messages list is not a request: the original goes out
+	const replaced = pre.request as Partial<ProtocolRequest> | undefined;
+	const hooked =
+		typeIs(replaced, "table") && typeIs(replaced.model, "string") && typeIs(replaced.messages, "table")
+			? (replaced as ProtocolRequest)
+			: body;
 	streamSerial += 1;
 	const streamId = `stream-${streamSerial}`;
 	control.emit("request:start", {
