@@ -85,7 +85,10 @@ export function createFolders(storage: Storage, placeId: number): Folders {
 				out.push(table.freeze({ id: folder.id, label: folder.label, kind: "custom", current: false }));
 			return table.freeze(out);
 		},
-		exists: (id) => id === UNIVERSAL || id.sub(1, 5) === "game:" || customs.some((folder) => folder.id === id),
+		exists: (id) =>
+			id === UNIVERSAL ||
+			string.match(id, "^game:%d+$")[0] !== undefined ||
+			customs.some((folder) => folder.id === id),
 		label: (id) => {
 			if (id === UNIVERSAL) return "Universal";
 			if (id === gameFolder()) return "This game";
