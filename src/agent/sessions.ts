@@ -87,7 +87,13 @@ export function createSessions(deps: SessionsDeps): Sessions {
 		}
 	};
 
-	const build = (options: unknown, register: boolean): LuaTuple<[Session, undefined] | [undefined, string]> => {
+	// A registered conversation is announced once, after it became current when `activate` is set,
+	// so a listChanged listener that reads current() sees the new selection (and never recurses).
+	const build = (
+		options: unknown,
+		register: boolean,
+		activate = false,
+	): LuaTuple<[Session, undefined] | [undefined, string]> => {
 		if (deps.cleanup.closed()) return $tuple(undefined, "this UAI client has been unloaded");
 		const [checked, problem] = checkOptions(options);
 		if (checked === undefined) return $tuple(undefined, problem);
@@ -106,6 +112,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
 		if (register) {
 			registered.set(id, session);
 			if (savable(session)) reserved.add(id);
+			if (activate) activeId = id;
 			listChanged.fire();
 		}
 		return $tuple(session, undefined);
@@ -195,8 +202,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
 	const current = (): PublicSession => {
 		const active = activeId !== undefined ? registered.get(activeId) : undefined;
 		if (active !== undefined) return active.public;
-		const [session] = build(undefined, true);
-		activeId = session!.public.id;
+		const [session] = build(undefined, true, true);
 		return session!.public;
 	};
 
@@ -224,18 +230,14 @@ export function createSessions(deps: SessionsDeps): Sessions {
 			else if (options !== undefined) return $tuple(undefined, "session options must be a table");
 			if (id === undefined || !typeIs(id, "string")) return $tuple(undefined, "open needs an id string");
 			merged.id = id;
-			const [session, problem] = build(merged, true);
+			const [session, problem] = build(merged, true, activate);
 			if (session === undefined) return $tuple(undefined, problem);
-			if (activate) activeId = session.public.id;
 			return $tuple(session.public, true);
 		},
 		newThread: (options) => {
-			const [session, problem] = build(options, true);
+			const activate = !(typeIs(options, "table") && (options as { activate?: unknown }).activate === false);
+			const [session, problem] = build(options, true, activate);
 			if (session === undefined) return $tuple(undefined, problem);
-			if (!(typeIs(options, "table") && (options as { activate?: unknown }).activate === false)) {
-				activeId = session.public.id;
-				listChanged.fire();
-			}
 			return $tuple(session.public, undefined);
 		},
 		create: (options) => {
