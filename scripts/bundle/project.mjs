@@ -101,8 +101,13 @@ export function writeCompileProject(root) {
 	return file;
 }
 
-/** rbxtsc: src/ -> out/src, test/spec -> out/test/spec, runtime -> include/. */
+/**
+ * rbxtsc: src/ -> out/src, test/spec -> out/test/spec, runtime -> include/. Always a full compile:
+ * an incremental one keeps a module's old output when only a type it depends on changed (a call's
+ * multiple-return handling follows the callee's type), so the bundle would depend on history.
+ */
 export function compile(root) {
+	fs.rmSync(path.join(root, "out"), { recursive: true, force: true });
 	const project = writeCompileProject(root);
 	run(process.execPath, [binOf("roblox-ts", "rbxtsc"), "-p", ".", "--rojo", project], root, "rbxtsc");
 }
