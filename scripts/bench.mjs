@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
 import { ensureDeps } from "./ensure-deps.mjs";
 import { runHost } from "./host.mjs";
 import { runLune } from "./lune.mjs";
@@ -21,6 +22,11 @@ function runner(file) {
 
 async function main() {
 	ensureDeps();
+	// Lune benchmarks load the compiled modules in out/src: compile them on a fresh clone
+	if (!fs.existsSync(path.join(ROOT, "out", "src"))) {
+		const build = spawnSync(process.execPath, [path.join(ROOT, "scripts", "build.mjs")], { cwd: ROOT, stdio: "inherit" });
+		if (build.status !== 0) process.exit(build.status ?? 1);
+	}
 	const files = fs
 		.readdirSync(BENCH)
 		.filter((f) => f.endsWith(".luau") && (only.length === 0 || only.some((o) => f.includes(o))))
