@@ -3,15 +3,8 @@
 // docs/images/app-<panel>-<dark|light>-<desktop|phone>.png for docs/APP.md. It uses the committed
 // dist/uai.lua (run `npm run build` first) and headless Chromium (see scripts/snapshot.mjs). Look
 // at the pictures after visual changes.
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { ensureDeps } from "./ensure-deps.mjs";
-import { runHost } from "./host.mjs";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = path.join("docs", "images");
+import { OUT, renderShots } from "./render-shots.mjs";
 const PANELS = ["chat", "providers", "settings", "logs"];
 
 // The scene: a UI-free client gets a provider (answered by a loopback server) and a theme, one
@@ -45,29 +38,11 @@ host.snapshot("${out}")
 uai.unload()
 `;
 
-async function main() {
-	ensureDeps();
-	fs.mkdirSync(path.join(ROOT, OUT), { recursive: true });
-	const temp = fs.mkdtempSync(path.join(os.tmpdir(), "uai-app-snapshots-"));
-	let failed = 0;
-	try {
-		for (const panel of PANELS)
-			for (const theme of ["dark", "light"])
-				for (const device of ["desktop", "phone"]) {
-					const out = path.join(OUT, `app-${panel}-${theme}-${device}.png`);
-					const script = path.join(temp, `${panel}-${theme}-${device}.luau`);
-					fs.writeFileSync(script, driver(theme, panel, out));
-					const viewport = device === "phone" ? "phone" : "1280x720";
-					const r = await runHost(script, ["--viewport", viewport], { capture: true });
-					if (r.code !== 0) {
-						failed++;
-						console.log(`FAIL ${out}\n${r.stdout}${r.stderr}`);
-					} else console.log(`wrote ${out}`);
-				}
-	} finally {
-		fs.rmSync(temp, { recursive: true, force: true });
-	}
-	process.exit(failed === 0 ? 0 : 1);
-}
-
-await main();
+const shots = [];
+for (const panel of PANELS)
+	for (const theme of ["dark", "light"])
+		for (const device of ["desktop", "phone"]) {
+			const out = path.join(OUT, `app-${panel}-${theme}-${device}.png`);
+			shots.push({ out, device, source: driver(theme, panel, out) });
+		}
+await renderShots("app-snapshots", shots);

@@ -3,15 +3,8 @@
 // people can see the library. It uses the committed dist/uai-ui.lua (run `npm run build` first)
 // and headless Chromium (see scripts/snapshot.mjs). The images are committed; rerun after visual
 // changes and look at them.
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { ensureDeps } from "./ensure-deps.mjs";
-import { runHost } from "./host.mjs";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = path.join("docs", "images");
+import { OUT, renderShots } from "./render-shots.mjs";
 
 // The scene: the showcase as users run it, then the requested theme and view.
 const driver = (theme, device, view, out) => `
@@ -43,27 +36,10 @@ for (const theme of ["Dark", "Light"]) {
 SHOTS.push({ theme: "Dark", device: "desktop", view: "picker", name: "showcase-picker-dark-desktop.png" });
 SHOTS.push({ theme: "Light", device: "desktop", view: "dialog", name: "showcase-dialog-light-desktop.png" });
 
-async function main() {
-	ensureDeps();
-	fs.mkdirSync(path.join(ROOT, OUT), { recursive: true });
-	const temp = fs.mkdtempSync(path.join(os.tmpdir(), "uai-snapshots-"));
-	let failed = 0;
-	try {
-		for (const shot of SHOTS) {
-			const out = path.join(OUT, shot.name);
-			const script = path.join(temp, `${shot.name}.luau`);
-			fs.writeFileSync(script, driver(shot.theme, shot.device, shot.view, out));
-			const viewport = shot.device === "phone" ? "phone" : "1280x720";
-			const r = await runHost(script, ["--viewport", viewport], { capture: true });
-			if (r.code !== 0) {
-				failed++;
-				console.log(`FAIL ${out}\n${r.stdout}${r.stderr}`);
-			} else console.log(`wrote ${out}`);
-		}
-	} finally {
-		fs.rmSync(temp, { recursive: true, force: true });
-	}
-	process.exit(failed === 0 ? 0 : 1);
-}
-
-await main();
+await renderShots(
+	"snapshots",
+	SHOTS.map((shot) => {
+		const out = path.join(OUT, shot.name);
+		return { out, device: shot.device, source: driver(shot.theme, shot.device, shot.view, out) };
+	}),
+);
