@@ -39,40 +39,36 @@ export function savable(session: Session): boolean {
 	return !p.headless && !p.ephemeral && p.depth === 0 && !session.killed();
 }
 
-function encodePolicy(session: Session) {
-	const p = session.public;
-	return {
-		version: POLICY_VERSION,
-		toolFilter: p.toolFilter,
-		toolGroups: p.toolGroups,
-		toolExclude: p.toolExclude,
-		maxTurns: p.maxTurns,
-		budgetSeconds: p.budgetSeconds,
-		unlimited: p.unlimited,
-		stream: p.stream,
-	};
-}
-
 type Table = Record<string, unknown>;
+
+// The session options a saved conversation keeps (its policy); one list for writing and reading.
+const POLICY_FIELDS = [
+	"toolFilter",
+	"toolGroups",
+	"toolExclude",
+	"maxTurns",
+	"budgetSeconds",
+	"unlimited",
+	"stream",
+] as const;
+
+function encodePolicy(session: Session): Table {
+	const p = session.public;
+	const policy: Table = { version: POLICY_VERSION };
+	for (const field of POLICY_FIELDS) policy[field] = p[field];
+	return policy;
+}
 
 /** The options a saved file restores with, or why the file is skipped. */
 function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, undefined] | [undefined, string]> {
 	const policy = value.policy;
-	let options: Table = {};
+	const options: Table = {};
 	if (policy !== undefined) {
 		if (!typeIs(policy, "table")) return $tuple(undefined, "its policy is not a table");
 		const p = policy as Table;
 		if (p.version !== POLICY_VERSION)
 			return $tuple(undefined, `its policy version ${tostring(p.version)} is not supported`);
-		options = {
-			toolFilter: p.toolFilter,
-			toolGroups: p.toolGroups,
-			toolExclude: p.toolExclude,
-			maxTurns: p.maxTurns,
-			budgetSeconds: p.budgetSeconds,
-			unlimited: p.unlimited,
-			stream: p.stream,
-		};
+		for (const field of POLICY_FIELDS) options[field] = p[field];
 	}
 	if (typeIs(value.title, "string")) options.title = value.title;
 	if (typeIs(value.folderId, "string")) options.folderId = value.folderId;
