@@ -4,6 +4,7 @@
 // failed automatic summary keeps the earlier summary plus bounded, labelled excerpts; a manual
 // compaction requires a real summary and otherwise changes nothing.
 import type { Message } from "../provider/protocols/types";
+import { unavailableImageText } from "./image_history";
 import { cutBytes } from "./text";
 
 export const SUMMARY_LIMIT = 4096;
@@ -33,7 +34,7 @@ export function excerpt(text: string, limit: number): string {
 function render(message: Message): string {
 	let content = "";
 	if (typeIs(message.content, "string")) content = message.content;
-	else for (const part of message.content) content += part.type === "text" ? part.text : "[image]";
+	else for (const part of message.content) content += part.type === "text" ? part.text : unavailableImageText(part);
 	if (message.role === "assistant" && message.toolCalls !== undefined)
 		for (const call of message.toolCalls) content += `\n[called ${call.name} ${call.arguments}]`;
 	if (message.role === "tool") return `tool ${message.name}: ${content}`;

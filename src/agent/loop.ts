@@ -7,6 +7,8 @@ import { PublicConfig } from "../runtime/config";
 import { decode, markObject } from "../runtime/json";
 import { boundedSummary, fallbackSummary, plan, SUMMARY_PROMPT } from "./compaction";
 import { Emit } from "./events";
+import { withoutUnavailableImages } from "./image_history";
+import { systemPrompt } from "./prompt";
 import { PublicTools } from "./services";
 import { DispatchContext, ToolResult } from "./tool";
 import { complete, ModelOutcome, TurnDeps } from "./turn";
@@ -14,10 +16,6 @@ import { addUsage, estimateTokens, snapshotTotals, UsageTotals } from "./usage";
 
 const CANONICAL_DEPTH = 24;
 const SUMMARY_MAX_TOKENS = 512;
-
-export const SYSTEM_PROMPT =
-	"You are UAI, an assistant running inside a Roblox client. Use the available tools when they help, " +
-	"respect denied actions, and answer concisely.";
 
 export interface LoopPolicy {
 	readonly maxTurns?: number;
@@ -72,11 +70,6 @@ export function batchSignature(calls: Reply["toolCalls"]): string {
 	return parts.join("|");
 }
 
-function systemMessage(session: LoopSession): Message {
-	const summary = session.summary !== "" ? `\n\nSummary of the earlier conversation:\n${session.summary}` : "";
-	return { role: "system", content: SYSTEM_PROMPT + summary };
-}
-
 export interface CompactionOutcome {
 	readonly ok: boolean;
 	readonly summary?: string;
@@ -100,10 +93,8 @@ export function compactNow(
 	const outcome = complete(
 		deps,
 		{
-			messages: [
-				{ role: "system", content: SUMMARY_PROMPT },
-				{ role: "user", content: proposal.input },
-			],
+			system: () => SUMMARY_PROMPT,
+			messages: [{ role: "user", content: proposal.input }],
 			maxTokens: SUMMARY_MAX_TOKENS,
 			temperature: 0,
 			attempts: 1,
@@ -247,7 +238,8 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		const outcome: ModelOutcome = complete(
 			deps,
 			{
-				messages: [systemMessage(session), ...session.messages],
+				system: (provider, model) => systemPrompt(session.summary, provider, model),
+				messages: withoutUnavailableImages(session.messages),
 				tools: toolSpecs(deps, context),
 				temperature: config.get("agent.temperature") as number,
 				stream,

@@ -1,6 +1,6 @@
 // Saved conversations (`UAI/sessions/<id>.json`) with a versioned policy. Restore loads the newest
-// 64 valid files; a file with an invalid or future-version policy (or a future file version) is
-// skipped and kept, and every saved id stays reserved so a new thread never overwrites it. Files
+// 64 valid files; a file with an invalid or future-version policy, a future file version or a
+// malformed message is skipped and kept, and every saved id stays reserved so a new thread never overwrites it. Files
 // without a policy restore with legacy defaults. Headless, ephemeral, nested and removed sessions
 // are never written.
 import type { Message } from "../provider/protocols/types";
@@ -59,6 +59,19 @@ function encodePolicy(session: Session): Table {
 	return policy;
 }
 
+const ROLES = new Set(["system", "user", "assistant", "tool"]);
+
+/** Whether a saved message has the shape the adapters read (user content may be a part list). */
+function isMessage(value: unknown): value is Message {
+	if (!typeIs(value, "table")) return false;
+	const m = value as Table;
+	if (!typeIs(m.role, "string") || !ROLES.has(m.role)) return false;
+	if (m.role === "user" && typeIs(m.content, "table")) return true;
+	if (!typeIs(m.content, "string")) return false;
+	if (m.role === "tool") return typeIs(m.toolCallId, "string") && typeIs(m.name, "string");
+	return m.toolCalls === undefined || typeIs(m.toolCalls, "table");
+}
+
 /** The options a saved file restores with, or why the file is skipped. */
 function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, undefined] | [undefined, string]> {
 	const policy = value.policy;
@@ -77,7 +90,11 @@ function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, unde
 	const [checked, problem] = checkOptions(options);
 	if (checked === undefined) return $tuple(undefined, `its policy is invalid: ${problem}`);
 	const context = typeIs(value.context, "table") ? (value.context as Table) : {};
-	const messages = typeIs(context.messages, "table") ? (context.messages as Array<Message>) : [];
+	const list = typeIs(context.messages, "table") ? (context.messages as Record<string | number, unknown>) : {};
+	for (const [index, message] of pairs(list))
+		if (!typeIs(index, "number") || !isMessage(message))
+			return $tuple(undefined, `its message ${tostring(index)} is malformed`);
+	const messages = list as unknown as Array<Message>;
 	const state = typeIs(value.transcriptState, "table") ? (value.transcriptState as Table) : {};
 	return $tuple(
 		{
@@ -87,7 +104,7 @@ function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, unde
 			turns: typeIs(value.turns, "number") ? value.turns : 0,
 			createdAt: typeIs(value.createdAt, "number") ? value.createdAt : 0,
 			updatedAt: typeIs(value.updatedAt, "number") ? value.updatedAt : 0,
-			messages: messages.filter((m) => typeIs(m, "table") && typeIs((m as unknown as Table).role, "string")),
+			messages,
 			summary: typeIs(context.summary, "string") ? context.summary : "",
 			transcript: typeIs(value.transcript, "table") ? (value.transcript as Array<unknown>) : [],
 			omitted: state.omitted,

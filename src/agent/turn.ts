@@ -1,5 +1,6 @@
 // One model request through the provider chain: the active provider first and, when
-// `agent.fallback` is on, the other enabled providers. Per attempt: `preRequest` hooks on a fresh
+// `agent.fallback` is on, the other enabled providers. Per attempt: the system prompt naming that
+// attempt's provider and model (after free routing's choice), `preRequest` hooks on a fresh
 // copy (the attempt sends their edits), `request:start`, the transport (retries reported as
 // `request:retry`), `request:done`, and `postResponse` hooks on a fresh copy of the reply (the
 // loop uses an amended copy that keeps the reply's shape). A terminal failure (cancelled, deadline,
@@ -40,6 +41,9 @@ import { Hooks } from "./hooks";
 import { requestRepairs } from "./repair_route";
 
 export interface ModelRequest {
+	/** The system prompt of one attempt, given the provider label and the model that attempt uses. */
+	readonly system: (provider: string, model: string) => string;
+	/** The conversation after the system prompt. */
 	readonly messages: ReadonlyArray<Message>;
 	readonly tools?: ReadonlyArray<ToolSpec>;
 	readonly maxTokens?: number;
@@ -130,7 +134,7 @@ function attempt(
 	const target = inferenceRoute(protocol, model, stream);
 	const body: ProtocolRequest = {
 		model,
-		messages: request.messages,
+		messages: [{ role: "system", content: request.system(record.label, model) }, ...request.messages],
 		tools: request.tools !== undefined && !request.tools.isEmpty() ? request.tools : undefined,
 		stream,
 		temperature: request.temperature,
@@ -345,7 +349,17 @@ export function complete(deps: TurnDeps, request: ModelRequest, control: TurnCon
 	const [records, reason] = chain(deps);
 	if (reason !== undefined) return { ok: false, error: reason, overflow: false };
 	// automatic free routing may send the active provider's `auto` to a measured model
-	const routed = deps.freeRouting.route(records[0], request, control.emit);
+	const routed = deps.freeRouting.route(
+		records[0],
+		{
+			messages: [
+				{ role: "system", content: request.system(records[0].label, records[0].model) },
+				...request.messages,
+			],
+			maxTokens: request.maxTokens,
+		},
+		control.emit,
+	);
 	let first: ModelOutcome | undefined;
 	let previous: ProviderRecord | undefined;
 	for (const record of records) {

@@ -2,8 +2,9 @@
 // verified by reading them back. `prepare` turns a send's text, files and images into the message
 // the model receives: text over 8,000 bytes becomes a saved paste with a compact reference (it
 // needs file storage and `file_read` in that session), files are re-checked against their saved
-// byte counts, and image references are accepted only from the browser bridge (absent here).
+// byte counts, and image references are checked by attachments_images (no bridge resolves them here).
 import { HostFiles } from "../host/files";
+import { checkImages } from "./attachments_images";
 import { STORAGE_FOLDER } from "./storage";
 
 export const INLINE_LIMIT = 8000;
@@ -11,7 +12,6 @@ export const FILE_LIMIT = 10 * 1024 * 1024;
 export const FILES_PER_MESSAGE = 32;
 const NAME_LIMIT = 80;
 const DEFAULT_NAME = "pasted-input.txt";
-const IMAGE_PATTERN = "^uai%-image://pic_[%w_%-]+/%x+$";
 
 export interface Entry {
 	readonly file: string;
@@ -103,17 +103,6 @@ export function createAttachments(files: HostFiles | undefined): Attachments {
 				return `the attached file ${entry.path} changed since it was saved; attach it again`;
 		}
 		return undefined;
-	};
-
-	const checkImages = (images: unknown): string | undefined => {
-		if (images === undefined) return undefined;
-		if (!typeIs(images, "table")) return "images must be a list of bridge image references";
-		const list = images as Array<unknown>;
-		if (list.isEmpty()) return undefined;
-		for (const ref of list)
-			if (!typeIs(ref, "string") || ref.size() > 200 || string.find(ref, IMAGE_PATTERN)[0] === undefined)
-				return "images accepts only references issued by the browser bridge (uai-image://...)";
-		return "the image is not available in this client (the browser bridge is not connected); attach it again through the browser";
 	};
 
 	return {
