@@ -1,15 +1,41 @@
 // `node scripts/app-snapshots.mjs`: renders the standard application's panels in the offline host
 // from scripted states (a saved provider, one exchange, a few log entries) and writes
-// docs/images/app-<panel>-<dark|light>-<desktop|phone>.png for docs/APP.md. It uses the committed
+// docs/images/app-<panel or part>-<dark|light>-<desktop|phone>.png for docs/APP.md. It uses the committed
 // dist/uai.lua (run `npm run build` first) and headless Chromium (see scripts/snapshot.mjs). Look
 // at the pictures after visual changes.
 import path from "node:path";
 import { OUT, renderShots } from "./render-shots.mjs";
 const PANELS = ["chat", "providers", "settings", "logs"];
 
+// Extra pictures of one part of a panel: `setup` runs before the exchange, `control` is the
+// control scrolled to the top of the page.
+const PARTS = {
+	"chat-conversations": {
+		panel: "chat",
+		control: "chat-groups",
+		setup: `
+local work = assert(uai.sessions.createFolder("Work"))
+assert(uai.sessions.createFolder("Scripts"))
+assert(uai.sessions.newThread({ folderId = work.id, title = "Plan the lobby UI" }))
+assert(uai.sessions.newThread({ folderId = work.id, title = "Shop prices" }))
+assert(uai.sessions.newThread({ folderId = "universal", title = "Fix the shop button" }))`,
+	},
+};
+
+// Scrolls the page with the mouse wheel until the control's row is at the top of the view.
+const scrollTo = (control) => `
+local row = getgenv().__PROJECT_UAI_UI_LIB_V1.Windows["project-uai-app"].Controls["${control}"].Frame
+local page = row:FindFirstAncestorOfClass("ScrollingFrame")
+for _ = 1, 400 do
+	if row.AbsolutePosition.Y < page.AbsolutePosition.Y + 60 then break end
+	host.input.wheel(page, -1)
+	host.advance(1 / 60)
+end
+host.advance(1)`;
+
 // The scene: a UI-free client gets a provider (answered by a loopback server) and a theme, one
 // exchange in the current conversation, then the app opens on one panel.
-const driver = (theme, panel, out) => `
+const driver = (theme, panel, out, part) => `
 local HttpService = game:GetService("HttpService")
 host.network.mapHost("openrouter.ai", host.network.serve(function()
 	return { status = 200, headers = { ["Content-Type"] = "application/json" }, body = HttpService:JSONEncode({
@@ -24,7 +50,7 @@ local record = uai.providers.blank("openrouter")
 record.apiKey = "sk-or-snapshot-0000000000"
 record.model = "openrouter/auto"
 record.stream = false
-assert(uai.providers.save(record))
+assert(uai.providers.save(record))${part?.setup ?? ""}
 local session = uai.sessions.current()
 assert(session.send("What can you do here?"))
 for _ = 1, 100 do
@@ -33,7 +59,7 @@ for _ = 1, 100 do
 end
 uai.log.warn("a sample warning for the Logs panel", "snapshot")
 assert(uai.show("${panel}"))
-host.advance(1)
+host.advance(1)${part !== undefined ? scrollTo(part.control) : ""}
 host.snapshot("${out}")
 uai.unload()
 `;
@@ -45,4 +71,15 @@ for (const panel of PANELS)
 			const out = path.join(OUT, `app-${panel}-${theme}-${device}.png`);
 			shots.push({ out, device, source: driver(theme, panel, out) });
 		}
-await renderShots("app-snapshots", shots);
+for (const [name, part] of Object.entries(PARTS))
+	for (const theme of ["dark", "light"])
+		for (const device of ["desktop", "phone"]) {
+			const out = path.join(OUT, `app-${name}-${theme}-${device}.png`);
+			shots.push({ out, device, source: driver(theme, part.panel, out, part) });
+		}
+// `node scripts/app-snapshots.mjs NAME...` renders only the pictures whose file name contains a NAME.
+const only = process.argv.slice(2);
+await renderShots(
+	"app-snapshots",
+	shots.filter((shot) => only.length === 0 || only.some((name) => path.basename(shot.out).includes(name))),
+);

@@ -1,5 +1,5 @@
 // Chat: the transcript of the current conversation, a status line, the composer and, below them,
-// the conversation list (switch, new chat); approvals for every conversation are presented here
+// the conversations by folder (conversations.ts); approvals for every conversation are presented here
 // too. The view always shows `uai.sessions.current()` and follows `sessions.listChanged`
 // (switches, titles, busy changes) and `sessions.anyEvent` for the shown conversation's events.
 import type { Handle } from "../../../client/handle";
@@ -9,6 +9,7 @@ import type { Window } from "../../../ui-lib/window/window";
 import type { Util } from "../transfer";
 import { presentApprovals } from "./approvals";
 import { buildComposer } from "./composer";
+import { buildConversationList } from "./conversations";
 import { createTranscriptView } from "./transcript";
 
 /** Retained conversation and activity lanes together (512 + 256), plus the live preview. */
@@ -25,29 +26,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 	const status = chat.Label({ Id: "chat-status", Text: "" });
 	const composer = buildComposer(uai, window, chat);
 	const view = createTranscriptView(list, util);
-	const conversations = tab.Section({
-		Title: "Conversations",
-		Description: "Switch between conversations or start a new one.",
-	});
-	const picker = conversations.Dropdown({
-		Id: "chat-conversation",
-		Text: "Conversation",
-		Options: [],
-		Persist: false,
-		Callback: (id: unknown) => {
-			if (id !== undefined && !uai.sessions.switch(id))
-				window.Notify({ Title: "Not switched", Content: "That conversation is gone.", Kind: "Warning" });
-		},
-	});
-	conversations.Button({
-		Id: "chat-new",
-		Text: "Start a new conversation",
-		ActionText: "New chat",
-		Callback: () => {
-			const [, reason] = uai.sessions.newThread();
-			if (reason !== undefined) window.Notify({ Title: "No new chat", Content: reason, Kind: "Warning" });
-		},
-	});
+	const conversations = buildConversationList(uai, window, tab);
 
 	let shown: PublicSession | undefined;
 	let refreshing = false;
@@ -55,11 +34,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 
 	const render = () => {
 		const current = uai.sessions.current();
-		picker.SetOptions(
-			uai.sessions.list().map((session) => ({ Label: session.title, Value: session.id })),
-			true,
-		);
-		picker.Set(current.id, true);
+		conversations.refresh(current);
 		if (current !== shown) {
 			shown = current;
 			view.show(current);
