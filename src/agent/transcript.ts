@@ -118,7 +118,7 @@ export function createTranscript(): Transcript {
 		while (used.events > budget.events || used.bytes > budget.bytes) {
 			const index = entries.findIndex((entry) => entry.lane === lane);
 			if (index < 0) break;
-			const [gone] = entries.remove(index) as unknown as [Entry];
+			const gone = entries.remove(index)!;
 			used.events -= 1;
 			used.bytes -= gone.bytes;
 			omitted[lane] += 1;

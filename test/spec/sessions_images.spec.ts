@@ -1,0 +1,82 @@
+/// <reference types="@rbxts/testez/src/TestEZGlobals" />
+// Bridge image references: the send-time check (shape, count, duplicates, then the reattach
+// instruction, since no bridge resolves them here) and the history the provider receives (image
+// parts become unavailable-image text, the saved messages are not changed).
+import { unavailableImageText, withoutUnavailableImages } from "agent/image_history";
+import type { Message } from "provider/protocols/types";
+import { checkImages, IMAGES_PER_MESSAGE, isImageReference } from "runtime/attachments_images";
+
+const REF = `uai-image://pic_a1/${string.rep("0f", 32)}`;
+
+function has(text: string | undefined, part: string): boolean {
+	return text !== undefined && string.find(text, part, 1, true)[0] !== undefined;
+}
+
+export = () => {
+	describe("image references", () => {
+		it("knows the bridge's shape", () => {
+			expect(isImageReference(REF)).to.equal(true);
+			expect(isImageReference(`uai-image://pic_a1/${string.rep("0f", 31)}`)).to.equal(false);
+			expect(isImageReference(`uai-image://pic_a1/${string.rep("0g", 32)}`)).to.equal(false);
+			expect(isImageReference(`uai-image://pic_${string.rep("x", 120)}/${string.rep("0f", 32)}`)).to.equal(false);
+			expect(isImageReference("rbxassetid://1")).to.equal(false);
+			expect(isImageReference(5)).to.equal(false);
+		});
+
+		const cases: Array<[string, unknown, string | undefined]> = [
+			["no images", undefined, undefined],
+			["an empty list", [], undefined],
+			["a string", REF, "must be a list"],
+			["a map", { a: REF }, "must be a list"],
+			["a URL", ["https://example.com/a.png"], "only references issued by the browser bridge"],
+			["base64", ["iVBORw0KGgo="], "only references issued by the browser bridge"],
+			["a duplicate", [REF, REF], "attached twice"],
+			["one reference", [REF], "attach it again"],
+		];
+		for (const [label, images, part] of cases)
+			it(`checks ${label}`, () => {
+				const reason = checkImages(images);
+				if (part === undefined) expect(reason).to.equal(undefined);
+				else expect(has(reason, part)).to.equal(true);
+			});
+
+		it(`allows at most ${IMAGES_PER_MESSAGE} per message`, () => {
+			const list = new Array<string>();
+			for (let i = 1; i <= IMAGES_PER_MESSAGE + 1; i++) list.push(`uai-image://pic_${i}/${string.rep("ab", 32)}`);
+			expect(has(checkImages(list), "at most 8")).to.equal(true);
+			list.pop();
+			expect(has(checkImages(list), "attach it again")).to.equal(true);
+		});
+	});
+
+	describe("images in older history", () => {
+		it("become unavailable-image text and leave the saved messages alone", () => {
+			const parts = [
+				{ type: "text" as const, text: "Look:" },
+				{ type: "image" as const, mediaType: "image/png", data: REF },
+			];
+			const history: Array<Message> = [
+				{ role: "user", content: parts },
+				{ role: "assistant", content: "A cat." },
+				{ role: "user", content: "plain" },
+			];
+			const sent = withoutUnavailableImages(history);
+			expect(sent.size()).to.equal(3);
+			const first = sent[0].content as string;
+			expect(typeIs(first, "string")).to.equal(true);
+			expect(has(first, "Look:")).to.equal(true);
+			expect(has(first, `[Image no longer available: the image ${REF}`)).to.equal(true);
+			expect(sent[1]).to.equal(history[1]);
+			expect(sent[2]).to.equal(history[2]);
+			expect(history[0].content).to.equal(parts);
+			expect(parts[1].data).to.equal(REF);
+		});
+
+		it("never repeats data that is not a reference", () => {
+			const text = unavailableImageText({ type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" });
+			expect(has(text, "an image was attached")).to.equal(true);
+			expect(has(text, "iVBOR")).to.equal(false);
+			expect(has(unavailableImageText(undefined), "Image no longer available")).to.equal(true);
+		});
+	});
+};
