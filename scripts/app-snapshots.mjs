@@ -2,7 +2,8 @@
 // from scripted states (a saved provider, one exchange, a few log entries) and writes
 // docs/images/app-<panel or part>-<dark|light>-<desktop|phone>.png for docs/APP.md. It uses the committed
 // dist/uai.lua (run `npm run build` first) and headless Chromium (see scripts/snapshot.mjs). Look
-// at the pictures after visual changes.
+// at the pictures after visual changes. The editor's model picker open with free-routing probe times is
+// its own scene (pickerDriver).
 import path from "node:path";
 import { OUT, renderShots } from "./render-shots.mjs";
 const PANELS = ["chat", "providers", "settings", "logs"];
@@ -64,6 +65,46 @@ host.snapshot("${out}")
 uai.unload()
 `;
 
+// The model picker: a saved Project UAI Free record on \`auto\`, answered by a loopback route whose
+// models call the probe tool (or not), edited and its picker opened by simulated input until the
+// measurements end.
+const pickerDriver = (out) => `
+local HttpService = game:GetService("HttpService")
+local support = require(host.newModuleScript("app_support", host.readRepoFile("test/scenarios/app_support.lua")))
+local function sse(delta)
+	return { status = 200, headers = { ["Content-Type"] = "text/event-stream" }, body =
+		"data: " .. HttpService:JSONEncode({ choices = { { index = 0, delta = delta } } }) .. "\\n\\n"
+		.. 'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\\n\\ndata: [DONE]\\n\\n' }
+end
+host.network.mapHost("api.hcnsec.cn", host.network.serve(function(request)
+	if string.sub(request.path, -7) == "/models" then
+		return HttpService:JSONEncode({ data = { { id = "auto" }, { id = "deepseek-v3" }, { id = "glm-4.5" }, { id = "qwen3-coder" } } })
+	end
+	local body = HttpService:JSONDecode(request.body)
+	if string.find(request.body, '"role":"tool"', 1, true) then return sse({ content = "done" }) end
+	if body.model == "glm-4.5" then return sse({ content = "no tools here" }) end
+	return sse({ tool_calls = { { index = 0, id = "call_1", type = "function",
+		["function"] = { name = "uai_connectivity_check", arguments = '{"ok":true}' } } } })
+end))
+local uai = loadstring(game:HttpGet("https://raw.githubusercontent.com/owner/repo/main/dist/uai.lua"), "=uai")({ ui = false })
+local record = uai.providers.blank("hcnsec")
+record.apiKey = "sk-hcnsec-snapshot-0000000000"
+record.model = "auto"
+assert(uai.providers.save(record))
+assert(uai.show("providers"))
+host.advance(1)
+support.button("providers-edit")
+support.press(support.control("provider-model").Frame.Value.Dropdown)
+for _ = 1, 60 do
+	local _, measuring = uai.providers.probes(record.id)
+	if not measuring then break end
+	host.advance(0.5)
+end
+host.advance(1)
+host.snapshot("${out}")
+uai.unload()
+`;
+
 const shots = [];
 for (const panel of PANELS)
 	for (const theme of ["dark", "light"])
@@ -77,6 +118,8 @@ for (const [name, part] of Object.entries(PARTS))
 			const out = path.join(OUT, `app-${name}-${theme}-${device}.png`);
 			shots.push({ out, device, source: driver(theme, part.panel, out, part) });
 		}
+const picker = path.join(OUT, "app-providers-picker-dark-desktop.png");
+shots.push({ out: picker, device: "desktop", source: pickerDriver(picker) });
 // `node scripts/app-snapshots.mjs NAME...` renders only the pictures whose file name contains a NAME.
 const only = process.argv.slice(2);
 await renderShots(

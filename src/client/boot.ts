@@ -115,8 +115,7 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 		registry.define("runtime/attachments", () =>
 			table.freeze({ save: attachments.save, reference: attachments.reference }),
 		);
-		const freeRouting = createFreeRouting(providers, config.public);
-		cleanup.add(freeRouting.destroy, "free routing");
+		const freeRouting = createFreeRouting(providers);
 		const sessions = createSessions({
 			loop: {
 				providers,

@@ -2,28 +2,47 @@
 // discovery for saved records and unsaved drafts, and persistence in the configuration
 // (`providers.list`, `providers.active`). Dot calls; several results are Luau multiple returns;
 // errors are values. Change events carry the record id, never the record: a record holds keys.
-import { HttpCapability, TransportEnv } from "net/http";
-import { normaliseBase } from "net/url";
+import { defaultEnv, HttpCapability, TransportEnv } from "net/http";
+import { normaliseBase, parseUrl } from "net/url";
 import { WebSocketConnector } from "net/ws/gateway";
 import { PublicConfig } from "runtime/config";
 import { decode, markObject } from "runtime/json";
 import { Logger } from "runtime/log";
-import { deepCopy } from "runtime/util";
+import { deepCopy, deepFreeze, readOnlyCopy } from "runtime/util";
 import { createSignal, Signal } from "runtime/signal";
 import { getPreset, recordFromPreset } from "./catalog";
+import { AUTH_CHOICES, Choice, presetDescriptions, PresetDescription, PROTOCOL_CHOICES } from "./descriptions";
 import { RepairLessons, restoreLessons } from "./errors/repairs";
 import { discoverModels, DiscoveryOutcome, invalidateDiscovery } from "./discovery";
 import { idBase, uniqueId } from "./ids";
 import { KeyPool, newPool } from "./key_pool";
 import { OperationEvent, ProviderEnv } from "./operation";
+import { priceFor } from "./pricing/prices";
+import type { ModelPrice } from "./pricing/types";
 import { migrateBaseUrl } from "./proxy_route";
 import { AuthStyle, MAX_MODEL_ID_LENGTH, Protocol, ProviderRecord } from "./record";
+import { createMeasurements, isIncluded, Measurements, ProbeView } from "./routing/measurements";
 import { connectionProblems, validateRecord, ValidationEnv } from "./validate";
+
+const NO_TARGET = "expected a saved provider id or a provider record.";
 
 export const NO_PROVIDER =
 	'No provider is set up: add one in Providers (uai.show("providers")) or with uai.providers.save(record).';
 
 type Outcome = LuaTuple<[boolean, string | undefined]>;
+
+/** What `test` hands out (read-only). */
+export interface TestResult {
+	readonly ok: boolean;
+	/** Seconds from the request to the answer (or the failure). */
+	readonly seconds: number;
+	/** How many models the provider listed. */
+	readonly models?: number;
+	/** The provider's error code and message (redacted), or why nothing was sent. */
+	readonly error?: string;
+	/** A newer fetch for the same provider or draft made this answer stale. */
+	readonly superseded?: boolean;
+}
 
 export interface PublicProviders {
 	readonly blank: (presetId?: unknown) => LuaTuple<[ProviderRecord | undefined, string | undefined]>;
@@ -46,7 +65,21 @@ export interface PublicProviders {
 		target: unknown,
 		options?: unknown,
 	) => LuaTuple<[boolean, Array<string> | string, DiscoveryOutcome | undefined]>;
-	/** Fires `(kind, id)`: "save", "remove", "active", "model", "proxy", "reload". */
+	/** Test connection: a forced model list with the record; never sends conversation text. */
+	readonly test: (target: unknown, options?: unknown) => TestResult;
+	/** The catalog's gallery presets, read-only ("custom" is not listed). */
+	readonly presets: () => ReadonlyArray<PresetDescription>;
+	/** The values of a record's `api`, with labels. */
+	readonly protocols: () => ReadonlyArray<Choice<string>>;
+	/** The values of a record's `authStyle`, with labels. */
+	readonly authStyles: () => ReadonlyArray<Choice<string>>;
+	/** Prices, limits and whether the model is a free choice on this provider's endpoint. */
+	readonly modelInfo: (target: unknown, model: unknown) => ModelPrice | undefined;
+	/** Starts free-routing measurements in the background: true, or false and why not. */
+	readonly warm: (target: unknown) => Outcome;
+	/** The latest synthetic probe of each measured model, and whether measurements run. */
+	readonly probes: (target: unknown) => LuaTuple<[ReadonlyArray<ProbeView>, boolean]>;
+	/** Fires `(kind, id)`: "save", "remove", "active", "model", "proxy", "reload", "probes". */
 	readonly changed: Signal<[string, string | undefined]>;
 }
 
@@ -54,6 +87,8 @@ export interface Providers {
 	readonly public: PublicProviders;
 	/** The active provider, or undefined and why there is none (for the agent's requests). */
 	readonly usable: () => LuaTuple<[ProviderRecord | undefined, string | undefined]>;
+	/** Free-routing measurements (shared by the model picker and the agent's requests). */
+	readonly measurements: Measurements;
 	/** The key pool of a record (rotation state lives in memory only). */
 	readonly poolOf: (record: ProviderRecord) => KeyPool;
 	/** HTTP, JSON and clock for provider operations; undefined without an HTTP transport. */
@@ -292,8 +327,7 @@ export function createProviders(deps: ProvidersDeps): Providers {
 	): LuaTuple<[boolean, Array<string> | string, DiscoveryOutcome | undefined]> => {
 		const saved = recordOf(target);
 		const record = saved ?? (typeIs(target, "table") ? (target as ProviderRecord) : undefined);
-		if (record === undefined)
-			return $tuple(false, "discover expects a saved provider id or a provider record.", undefined);
+		if (record === undefined) return $tuple(false, NO_TARGET, undefined);
 		if (env === undefined) return $tuple(false, deps.noHttpReason ?? "no HTTP transport is available", undefined);
 		const problems = connectionProblems(record, validation);
 		if (problems.size() > 0) return $tuple(false, problems.join(" "), undefined);
@@ -319,6 +353,34 @@ export function createProviders(deps: ProvidersDeps): Providers {
 		if (!outcome.ok) return $tuple(false, outcome.error ?? "discovery failed", outcome);
 		return $tuple(true, outcome.models, outcome);
 	};
+
+	const test = (target: unknown, options?: unknown): TestResult => {
+		const clock = deps.transport ?? defaultEnv;
+		const timeout = typeIs(options, "table") ? (options as { timeout?: unknown }).timeout : undefined;
+		const started = clock.now();
+		const [ok, result, details] = discover(target, { force: true, timeout });
+		return deepFreeze({
+			ok,
+			seconds: clock.now() - started,
+			models: ok ? details?.discovered.size() : undefined,
+			error: ok ? undefined : (result as string),
+			superseded: details?.superseded === true ? true : undefined,
+		});
+	};
+
+	/** A saved record by id, or a normalised copy of a draft (so it matches its saved form). */
+	const measured = (target: unknown): ProviderRecord | undefined =>
+		recordOf(target) ?? (typeIs(target, "table") ? prepared(target as Table) : undefined);
+
+	const measurements = createMeasurements({
+		config,
+		env,
+		noHttpReason: deps.noHttpReason ?? "no HTTP transport is available",
+		problems: (record) => connectionProblems(record, validation),
+		changed: (ids) => {
+			for (const id of new Set(ids)) changed.fire("probes", id === "" ? undefined : id);
+		},
+	});
 
 	const setModel = (id: unknown, modelId: unknown): Outcome => {
 		const record = recordOf(id);
@@ -386,6 +448,29 @@ export function createProviders(deps: ProvidersDeps): Providers {
 		setModel,
 		remove,
 		discover,
+		test,
+		presets: presetDescriptions,
+		protocols: () => PROTOCOL_CHOICES,
+		authStyles: () => AUTH_CHOICES,
+		modelInfo: (target, model) => {
+			const record = measured(target);
+			if (record === undefined || !typeIs(model, "string")) return undefined;
+			const url = parseUrl(record.baseUrl);
+			if (!url.ok) return undefined;
+			const price = priceFor(url.url.host, url.url.path, model, isIncluded(record));
+			return price !== undefined ? readOnlyCopy(price) : undefined;
+		},
+		warm: (target) => {
+			const record = measured(target);
+			if (record === undefined) return $tuple(false, NO_TARGET);
+			return measurements.warm(record);
+		},
+		probes: (target) => {
+			const record = measured(target);
+			if (record === undefined) return $tuple(table.freeze([]), false);
+			const [list, running] = measurements.probes(record);
+			return $tuple(deepFreeze(list), running);
+		},
 		changed: changed.signal,
 	};
 
@@ -396,12 +481,14 @@ export function createProviders(deps: ProvidersDeps): Providers {
 			if (record === undefined) return $tuple(undefined, NO_PROVIDER);
 			return $tuple(record, undefined);
 		},
+		measurements,
 		poolOf,
 		env,
 		adoptProxy,
 		keepRepairs,
 		destroy: () => {
 			unsubscribe();
+			measurements.destroy();
 			changed.clear();
 		},
 	};

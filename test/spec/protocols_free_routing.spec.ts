@@ -10,7 +10,14 @@ import { FREE_ROUTING, FreeChoiceRequest, FreeRouter } from "provider/routing/fr
 import { PROBE_TOOL } from "provider/routing/probe";
 import { recordRouterDeps, routingSignature } from "provider/routing/record_deps";
 import { decode } from "runtime/json";
-import { hostClockEnv, httpServiceCapability, LoopbackRequest, LoopbackServer, serve } from "./providers_support";
+import {
+	autoRecord,
+	hostClockEnv,
+	httpServiceCapability,
+	LoopbackRequest,
+	LoopbackServer,
+	serve,
+} from "./providers_support";
 
 // Latency of each response, by model (seconds on the test clock), in catalog order.
 const MODELS: ReadonlyArray<[string, number]> = [
@@ -32,25 +39,7 @@ function sse(...chunks: Array<string>): string {
 }
 
 function record(baseUrl: string, apiKey = "sk-free-routing-test-0001"): ProviderRecord {
-	return {
-		id: "free",
-		preset: "custom",
-		label: "Free",
-		baseUrl,
-		apiKey,
-		authStyle: "bearer",
-		api: "openai",
-		models: [],
-		model: "auto",
-		headers: {},
-		params: {},
-		query: {},
-		stream: true,
-		enabled: true,
-		order: 1,
-		wsUrl: "",
-		note: "",
-	};
+	return autoRecord(baseUrl, apiKey);
 }
 
 const REQUEST: FreeChoiceRequest = {

@@ -2,6 +2,7 @@
 // loopback servers, and an HTTP capability over HttpService for the studio profile the specs run in.
 import { HttpService } from "@rbxts/services";
 import { defaultEnv, HttpCapability, TransportEnv } from "net/http";
+import type { ProviderRecord } from "provider/record";
 
 /** Whether `text` contains `needle` literally. */
 export function contains(text: string, needle: string): boolean {
@@ -102,4 +103,28 @@ export const httpServiceCapability: HttpCapability = {
 export function decodeJson(text: string): unknown {
 	const [ok, value] = pcall(() => HttpService.JSONDecode(text));
 	return ok ? value : undefined;
+}
+
+/** A Chat Completions record with the `auto` selector (free-routing specs); `patch` overrides fields. */
+export function autoRecord(baseUrl: string, apiKey: string, patch: Partial<ProviderRecord> = {}): ProviderRecord {
+	return {
+		id: "free",
+		preset: "custom",
+		label: "Free",
+		baseUrl,
+		apiKey,
+		authStyle: "bearer",
+		api: "openai",
+		models: [],
+		model: "auto",
+		headers: {},
+		params: {},
+		query: {},
+		stream: true,
+		enabled: true,
+		order: 1,
+		wsUrl: "",
+		note: "",
+		...patch,
+	};
 }

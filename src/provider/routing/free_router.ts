@@ -23,6 +23,13 @@ export interface Probed {
 	readonly model: string;
 	readonly verified: boolean;
 	readonly seconds: number;
+	/** Why a model was not verified. */
+	readonly reason?: string;
+}
+
+/** A stored probe result and when it finished (the router's clock). */
+export interface ProbeRecord extends Probed {
+	readonly at: number;
 }
 
 export interface FreeRouterDeps {
@@ -34,6 +41,8 @@ export interface FreeRouterDeps {
 	readonly probe: (model: string) => Probed;
 	/** The model's known context window, when one is known. */
 	readonly contextWindow: (model: string) => number | undefined;
+	/** Measurements started, a probe finished, or measurements ended. */
+	readonly changed?: () => void;
 }
 
 export interface FreeChoiceRequest {
@@ -61,7 +70,7 @@ interface Measurement {
 	running: boolean;
 	/** When the last probe finished; measurements last ten minutes from then. */
 	finishedAt: number;
-	readonly results: Map<string, Probed>;
+	readonly results: Map<string, ProbeRecord>;
 	readonly removed: Set<string>;
 }
 
@@ -99,6 +108,7 @@ export class FreeRouter {
 		};
 		this.current = measurement;
 		this.deps.spawn(() => this.measure(measurement));
+		this.deps.changed?.();
 	}
 
 	private measure(measurement: Measurement) {
@@ -110,6 +120,7 @@ export class FreeRouter {
 		const done = () => {
 			measurement.finishedAt = this.deps.now();
 			measurement.running = false;
+			if (this.current === measurement) this.deps.changed?.();
 		};
 		if (workers === 0) done();
 		const worker = () => {
@@ -117,8 +128,11 @@ export class FreeRouter {
 				const model = candidates[cursor];
 				cursor += 1;
 				const [probed, result] = pcall(() => this.deps.probe(model));
-				const entry = probed ? result : { model, verified: false, seconds: math.huge };
-				measurement.results.set(model, entry);
+				const entry = probed
+					? result
+					: { model, verified: false, seconds: math.huge, reason: tostring(result) };
+				measurement.results.set(model, { ...entry, at: this.deps.now() });
+				if (this.current === measurement) this.deps.changed?.();
 			}
 			workers -= 1;
 			if (workers === 0) done();
@@ -136,6 +150,16 @@ export class FreeRouter {
 	latestProbe(signature: string, model: string): number | undefined {
 		const entry = this.fresh(signature)?.results.get(model);
 		return entry !== undefined && entry.seconds !== math.huge ? entry.seconds : undefined;
+	}
+
+	/** Every probe result of this connection's fresh measurements, in the order they finished. */
+	results(signature: string): Array<ProbeRecord> {
+		const list = new Array<ProbeRecord>();
+		const measurement = this.fresh(signature);
+		if (measurement === undefined) return list;
+		for (const [, entry] of measurement.results) list.push(entry);
+		list.sort((a, b) => (a.at !== b.at ? a.at < b.at : a.model < b.model));
+		return list;
 	}
 
 	/** The measured model to use instead of `auto`, or undefined to keep the existing route. */

@@ -1,5 +1,6 @@
 // Option lists of Dropdown and Segmented: validation (a consecutive array of primitives or
-// { Label?, Value, Disabled?, Image? } records with unique values) and selection normalisation.
+// { Label?, Value, Disabled?, Image?, Highlight? } records with unique values) and selection
+// normalisation.
 import { fail } from "../core/errors";
 import { isFiniteNumber } from "../core/numbers";
 
@@ -10,6 +11,8 @@ export interface Choice {
 	value: ChoiceValue;
 	disabled: boolean;
 	image?: string;
+	/** Drawn with a rounded border in the Success colour in the picker. */
+	highlight: boolean;
 	/** Lower-cased label for search. */
 	search: string;
 }
@@ -48,9 +51,15 @@ export function readChoices(value: unknown, kind: string, min: number, max: numb
 		let choice: Choice;
 		if (isPrimitive(entry)) {
 			const label = tostring(entry);
-			choice = { label, value: entry, disabled: false, search: label.lower() };
+			choice = { label, value: entry, disabled: false, highlight: false, search: label.lower() };
 		} else if (typeIs(entry, "table")) {
-			const record = entry as { Label?: unknown; Value?: unknown; Disabled?: unknown; Image?: unknown };
+			const record = entry as {
+				Label?: unknown;
+				Value?: unknown;
+				Disabled?: unknown;
+				Image?: unknown;
+				Highlight?: unknown;
+			};
 			if (!isPrimitive(record.Value))
 				fail(`${kind}: Options[${i + 1}].Value must be a string, finite number or boolean`);
 			const image = record.Image;
@@ -59,12 +68,15 @@ export function readChoices(value: unknown, kind: string, min: number, max: numb
 					`${kind}: Options[${i + 1}].Image must be a non-empty string of at most ${IMAGE_LIMIT} characters`,
 				);
 			}
+			if (record.Highlight !== undefined && !typeIs(record.Highlight, "boolean"))
+				fail(`${kind}: Options[${i + 1}].Highlight must be a boolean`);
 			const label = record.Label === undefined ? tostring(record.Value) : tostring(record.Label);
 			choice = {
 				label,
 				value: record.Value,
 				disabled: record.Disabled === true,
 				image: image as string | undefined,
+				highlight: record.Highlight === true,
 				search: label.lower(),
 			};
 		} else {

@@ -1,10 +1,13 @@
 // Dropdown: one option value (or nil), or with Multi an array of values in option order. Up to
 // 10,000 options (the picker is virtualised). The closed field shows the selected label(s) joined
 // by ", " ("<n> selected" beyond two) or the placeholder, a "Choose" hint, and an avatar when the
-// selected option has an Image. Open() shows the picker (overlays/options-panel.ts).
+// selected option has an Image. Open() shows the picker (overlays/options-panel.ts) and tells the
+// OnOpen listeners; UpdateOptions replaces the list while an open picker stays open.
 import { button, corner, label, stroke } from "../core/create";
 import { booleanOption, textOption } from "../core/options";
 import { deepCopy } from "../core/deep";
+import { fail } from "../core/errors";
+import { Listeners } from "../core/listeners";
 import { SIZE } from "../layout/geometry";
 import { OptionsPanel } from "../overlays/options-panel";
 import type { PanelHandle } from "../overlays/panel";
@@ -36,6 +39,7 @@ export class DropdownControl extends Control {
 	private readonly face: Avatar;
 	private readonly press: PressState;
 	private picker?: OptionsPanel;
+	private readonly openListeners = new Listeners<[]>();
 
 	constructor(context: ControlContext) {
 		super("Dropdown", context, "stack", 0);
@@ -73,6 +77,7 @@ export class DropdownControl extends Control {
 		core.type.bind(this.scope, this.hint, "Caption");
 		this.paint(this.hint, "TextColor3", (p) => (this.Disabled ? p.Disabled : p.Accent));
 		this.scope.give(this.field.Activated.Connect(() => this.Open()));
+		this.scope.onEnd(() => this.openListeners.clear());
 		this.render();
 	}
 
@@ -143,7 +148,19 @@ export class DropdownControl extends Control {
 			},
 		});
 		this.repaint(true);
-		return this.picker.panel.handle;
+		const handle = this.picker.panel.handle;
+		this.openListeners.each((fn) => {
+			this.core.protect(fn);
+			return this.Alive && !handle.Closed;
+		});
+		return handle;
+	}
+
+	/** Calls `fn()` each time the picker opens (after it shows); returns a function that removes it. */
+	OnOpen(fn: unknown): () => void {
+		this.assertAlive("OnOpen");
+		if (!typeIs(fn, "function")) fail("Dropdown:OnOpen expects a function");
+		return this.openListeners.add(fn as () => void);
 	}
 
 	private pick(index: number) {
@@ -163,9 +180,21 @@ export class DropdownControl extends Control {
 	/** Replaces the options; still-valid selections are kept, the picker closes. */
 	SetOptions(list: unknown, silent?: boolean): this {
 		this.assertAlive("SetOptions");
+		this.replaceOptions(list, silent, true);
+		return this;
+	}
+
+	/** Like SetOptions, but an open picker stays open and shows the new list. */
+	UpdateOptions(list: unknown, silent?: boolean): this {
+		this.assertAlive("UpdateOptions");
+		this.replaceOptions(list, silent, false);
+		return this;
+	}
+
+	private replaceOptions(list: unknown, silent: boolean | undefined, close: boolean) {
 		const choices = readChoices(list, "Dropdown", 0, DROPDOWN_OPTION_LIMIT);
 		const index = indexChoices(choices);
-		this.picker?.close();
+		if (close) this.picker?.close();
 		const kept = this.multi
 			? (this.value as ChoiceValue[]).filter((value) => index.has(valueKey(value)))
 			: this.value !== undefined && index.has(valueKey(this.value))
@@ -173,8 +202,12 @@ export class DropdownControl extends Control {
 				: undefined;
 		this.choices = choices;
 		this.index = index;
+		const picker = this.picker;
+		if (picker !== undefined) {
+			picker.source.choices = choices;
+			picker.reload();
+		}
 		this.commit(deepCopy(this.normalize(kept)), silent);
-		return this;
 	}
 
 	exportValue(): unknown {

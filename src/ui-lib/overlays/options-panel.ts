@@ -1,11 +1,11 @@
 // The Dropdown picker: a panel titled with the control's text, anchored under the field (a centred
 // sheet on compact layouts), with a search box ("Search options", literal case-insensitive label
 // match) and a virtualised list of option rows (Option_<n>: optional avatar, OptionLabel, a
-// Selected marker). Single selection closes on pick; multiple selection toggles and stays open
+// Selected marker; a Highlight border on highlighted options). Single selection closes on pick; multiple selection toggles and stays open
 // until Done. On touch, rows wrap and grow up to 3 × Target, and the search box is pinned above
 // the list when the body has room (2 × Target + 28), else it scrolls with the rows.
 import { services } from "../adapter/services";
-import { button, corner, create, frame, label } from "../core/create";
+import { button, corner, create, frame, label, stroke } from "../core/create";
 import { SIZE } from "../layout/geometry";
 import { textHeight } from "../layout/measure";
 import type { Choice } from "../controls/choices";
@@ -18,6 +18,7 @@ import { Panel } from "./panel";
 
 export interface OptionsSource {
 	title: string;
+	/** Read again by refresh(): an owner may replace the list while the picker is open. */
 	choices: Choice[];
 	multi: boolean;
 	searchable: boolean;
@@ -47,17 +48,12 @@ export class OptionsPanel {
 
 	constructor(
 		private readonly core: WindowCore,
-		private readonly source: OptionsSource,
+		readonly source: OptionsSource,
 	) {
-		const target = core.metrics.target;
-		const count = source.choices.size();
-		const searchBlock = source.searchable ? target + 12 : 0;
-		const chrome = math.max(54, target + 12) + searchBlock + 16 + (source.multi ? target + 16 : 0) + SIZE.Footer;
-		const rows = math.max(1, count) * target;
 		this.panel = new Panel(core, {
 			title: source.title,
 			width: math.max(MIN_WIDTH, source.anchor.AbsoluteSize.X),
-			height: math.min(MAX_HEIGHT, chrome + rows),
+			height: this.wantedHeight(),
 			dismissible: true,
 			anchor: source.anchor,
 			layoutActions: source.multi ? (width) => this.layoutDone(width) : undefined,
@@ -120,6 +116,21 @@ export class OptionsPanel {
 	/** Repaints the mounted rows (selection changed while open). */
 	refresh() {
 		for (const [, row] of this.rows) row.repaint();
+	}
+
+	/** Shows a replaced option list in place: the search text stays and is applied again. */
+	reload() {
+		this.applyFilter();
+		this.panel.setHeight(this.wantedHeight());
+	}
+
+	/** Room for every option up to MAX_HEIGHT. */
+	private wantedHeight(): number {
+		const target = this.core.metrics.target;
+		const source = this.source;
+		const searchBlock = source.searchable ? target + 12 : 0;
+		const chrome = math.max(54, target + 12) + searchBlock + 16 + (source.multi ? target + 16 : 0) + SIZE.Footer;
+		return math.min(MAX_HEIGHT, chrome + math.max(1, source.choices.size()) * target);
 	}
 
 	private rowHeight(index: number, width: number): number {
@@ -197,6 +208,9 @@ export class OptionsPanel {
 			),
 		];
 		const face = avatar(core, scope, row, AVATAR);
+		const highlight = stroke(row);
+		highlight.Name = "Highlight";
+		bindings.push(core.painter.bind(scope, highlight, "Color", "Success"));
 		const text = label("OptionLabel", row, { TextYAlignment: Enum.TextYAlignment.Center });
 		core.type.bind(scope, text, "Body");
 		bindings.push(core.painter.bind(scope, text, "TextColor3", (p) => (disabled() ? p.Disabled : p.Text)));
@@ -224,6 +238,7 @@ export class OptionsPanel {
 			const choice = this.source.choices[option];
 			row.Name = `Option_${option + 1}`;
 			row.Active = !choice.disabled;
+			highlight.Enabled = choice.highlight;
 			face.set(choice.image, choice.label);
 			const left = choice.image !== undefined ? 12 + AVATAR + 10 : 12;
 			face.frame.Position = UDim2.fromOffset(12, (height - AVATAR) / 2);

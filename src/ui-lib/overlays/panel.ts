@@ -149,6 +149,12 @@ export class Panel implements OverlayPanel {
 		return instance.IsDescendantOf(this.root);
 	}
 
+	/** Asks for another height (its content grew or shrank) and lays the panel out again. */
+	setHeight(height: number) {
+		this.options.height = height;
+		this.reflow();
+	}
+
 	/** Sizes and places the panel in the safe rect, then lays out its parts. */
 	reflow() {
 		if (this.closed) return;

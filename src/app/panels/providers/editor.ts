@@ -2,17 +2,13 @@
 // preset) clear fetched model choices and make a pending fetch stale (a generation counter);
 // manual ids stay. Keys are never shown back: the key field starts empty and says how many keys
 // are stored; typing replaces them. Validation problems show under the form after every change.
+// Protocols, auth styles, Test and the model picker's probe times come from `uai.providers`.
 import type { Handle } from "../../../client/handle";
-import { AUTH_STYLES, PROTOCOLS, ProviderRecord } from "../../../provider/record";
+import type { ProviderRecord } from "../../../provider/record";
 import type { Section } from "../../../ui-lib/containers/section";
 import type { Window } from "../../../ui-lib/window/window";
-import { headersText, keyCount, modelChoices, parseHeaders, parseModels } from "./draft";
-
-const PROTOCOL_LABELS: Record<string, string> = {
-	openai: "Chat Completions",
-	anthropic: "Messages (Anthropic)",
-	gemini: "Google Gemini (native)",
-};
+import { headersText, keyCount, parseHeaders, parseModels } from "./draft";
+import { buildModelPicker } from "./picker";
 
 interface Util {
 	readonly deepCopy: <T>(value: T) => T;
@@ -28,7 +24,6 @@ export interface ProviderEditor {
 export function buildEditor(uai: Handle, window: Window, section: Section): ProviderEditor {
 	const util = uai.env.require("runtime/util") as Util;
 	let draft = uai.providers.blank()[0] as ProviderRecord;
-	let fetched = new Array<string>();
 	let generation = 0;
 	let formProblem: string | undefined;
 
@@ -38,14 +33,14 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 	const protocol = section.Dropdown({
 		Id: "provider-protocol",
 		Text: "Protocol",
-		Options: PROTOCOLS.map((value) => ({ Label: PROTOCOL_LABELS[value], Value: value })),
+		Options: uai.providers.protocols().map((choice) => ({ Label: choice.label, Value: choice.id })),
 		Searchable: false,
 		Persist: false,
 	});
 	const auth = section.Dropdown({
 		Id: "provider-auth",
 		Text: "Auth style",
-		Options: [...AUTH_STYLES],
+		Options: uai.providers.authStyles().map((choice) => ({ Label: choice.label, Value: choice.id })),
 		Searchable: false,
 		Persist: false,
 	});
@@ -83,13 +78,16 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		Description: "Listed first in the picker; separate them with commas.",
 		Persist: false,
 	});
-	const model = section.Dropdown({
-		Id: "provider-model",
-		Text: "Model",
-		Options: [],
-		Placeholder: "Enter or discover a model id",
-		Persist: false,
-	});
+	const picker = buildModelPicker(
+		uai,
+		window,
+		section,
+		() => draft,
+		(model) => {
+			draft.model = model;
+			check();
+		},
+	);
 	const status = section.Label({ Id: "provider-status", Text: "" });
 	const problems = section.Paragraph({ Id: "provider-problems", Text: "Problems", Content: "" });
 
@@ -99,12 +97,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		problems.SetVisible(!ok || formProblem !== undefined);
 		problems.SetDescription(all.map((line) => `• ${line}`).join("\n"));
 	};
-	const showChoices = () => {
-		const choices = modelChoices(draft.models, fetched);
-		if (draft.model !== "" && !choices.includes(draft.model)) choices.unshift(draft.model);
-		model.SetOptions(choices, true);
-		model.Set(draft.model !== "" ? draft.model : undefined, true);
-	};
+	const showChoices = () => picker.show(true);
 	const keyHint = () => {
 		const stored = keyCount(draft.apiKey);
 		keys.SetDescription(
@@ -116,7 +109,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 	/** A connection setting changed: fetched choices are cleared and a fetch in flight goes stale. */
 	const connectionChanged = () => {
 		generation += 1;
-		fetched = [];
+		picker.fetched = [];
 		showChoices();
 		check();
 	};
@@ -168,19 +161,11 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		showChoices();
 		check();
 	});
-	model.OnChanged((value: unknown) => {
-		draft.model = value === undefined ? "" : tostring(value);
-		check();
-	});
-
-	/** Lists models with the draft; returns the outcome unless a newer change made it stale. */
-	const fetchModels = (force: boolean) => {
+	/** A new request with the draft: false once a newer change or request made it stale. */
+	const begin = () => {
 		generation += 1;
 		const mine = generation;
-		const started = os.clock();
-		const [ok, result, details] = uai.providers.discover(util.deepCopy(draft), { force });
-		if (!window.Alive || mine !== generation || details?.superseded === true) return undefined;
-		return { ok, result, seconds: os.clock() - started };
+		return () => window.Alive && mine === generation;
 	};
 
 	section.Button({
@@ -189,14 +174,15 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		ActionText: "Discover",
 		LoadingText: "Fetching…",
 		Callback: () => {
-			const outcome = fetchModels(false);
-			if (outcome === undefined) return;
-			if (outcome.ok) {
-				fetched = outcome.result as string[];
+			const current = begin();
+			const [ok, result, details] = uai.providers.discover(util.deepCopy(draft));
+			if (!current() || details?.superseded === true) return;
+			if (ok) {
+				picker.fetched = result as string[];
 				showChoices();
-				status.SetText(`${fetched.size()} models available; pick one above.`);
+				status.SetText(`${picker.fetched.size()} models available; pick one above.`);
 			} else {
-				status.SetText(`Discovery failed: ${tostring(outcome.result)}`);
+				status.SetText(`Discovery failed: ${tostring(result)}`);
 			}
 		},
 	});
@@ -206,12 +192,13 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		ActionText: "Test",
 		LoadingText: "Testing…",
 		Callback: () => {
-			const outcome = fetchModels(true);
-			if (outcome === undefined) return;
+			const current = begin();
+			const result = uai.providers.test(util.deepCopy(draft));
+			if (!current() || result.superseded === true) return;
 			status.SetText(
-				outcome.ok
-					? `Connection works: the provider answered in ${string.format("%.1f", outcome.seconds)} s and listed ${(outcome.result as string[]).size()} models.`
-					: `Connection failed: ${tostring(outcome.result)}`,
+				result.ok
+					? `Connection works: the provider answered in ${string.format("%.1f", result.seconds)} s and listed ${result.models} models.`
+					: `Connection failed: ${result.error}`,
 			);
 		},
 	});
@@ -249,7 +236,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 
 	const load = (record: ProviderRecord) => {
 		draft = util.deepCopy(record);
-		fetched = [];
+		picker.fetched = [];
 		generation += 1;
 		formProblem = undefined;
 		heading.SetText(draft.id === "" ? `New provider from the ${draft.preset} preset` : `Editing ${draft.label}`);

@@ -1,19 +1,19 @@
 // The preset gallery: presets grouped into free, paid and local tiers, each described before a key
-// exists (tier is access, not capability). Choosing one starts a new draft in the editor.
+// exists (tier is access, not capability), from `uai.providers.presets()`. Choosing one starts a
+// new draft in the editor.
 import type { Handle } from "../../../client/handle";
-import { getPreset, presetsOfTier } from "../../../provider/catalog";
-import type { Preset, Tier } from "../../../provider/presets";
+import type { PresetDescription } from "../../../provider/descriptions";
 import type { ProviderRecord } from "../../../provider/record";
 import type { Section } from "../../../ui-lib/containers/section";
 import type { ProviderEditor } from "./editor";
 
-const TIERS: ReadonlyArray<[Tier, string]> = [
+const TIERS: ReadonlyArray<[string, string]> = [
 	["free", "Free"],
 	["paid", "Paid"],
 	["local", "Local"],
 ];
 
-function describe(preset: Preset): string {
+function describe(preset: PresetDescription): string {
 	const lines = [preset.description, `Base URL: ${preset.baseUrl === "" ? "you enter it" : preset.baseUrl}`];
 	if (preset.requirements !== undefined) lines.push(preset.requirements);
 	if (preset.setup !== undefined) lines.push(`Setup: ${preset.setup}`);
@@ -21,12 +21,14 @@ function describe(preset: Preset): string {
 }
 
 export function buildGallery(uai: Handle, section: Section, editor: ProviderEditor) {
-	const optionsOf = (tier: Tier) =>
-		presetsOfTier(tier).map((preset) => ({
+	const presets = uai.providers.presets();
+	const ofTier = (tier: string) => presets.filter((preset) => preset.tier === tier);
+	const optionsOf = (tier: string) =>
+		ofTier(tier).map((preset) => ({
 			Label: preset.badge !== undefined ? `${preset.label} · ${preset.badge}` : preset.label,
 			Value: preset.id,
 		}));
-	const first = presetsOfTier("free")[0];
+	const first = ofTier("free")[0];
 	const tier = section.Segmented({
 		Id: "gallery-tier",
 		Text: "Access",
@@ -43,14 +45,14 @@ export function buildGallery(uai: Handle, section: Section, editor: ProviderEdit
 	});
 	const about = section.Paragraph({ Id: "gallery-about", Text: first.label, Content: describe(first) });
 	const showPreset = (id: unknown) => {
-		const chosen = typeIs(id, "string") ? getPreset(id) : undefined;
+		const chosen = presets.find((preset) => preset.id === id);
 		about.SetVisible(chosen !== undefined);
 		if (chosen === undefined) return;
 		about.SetText(chosen.label);
 		about.SetDescription(describe(chosen));
 	};
 	tier.OnChanged((value: unknown) => {
-		const options = optionsOf(value as Tier);
+		const options = optionsOf(tostring(value));
 		preset.SetOptions(options, true);
 		preset.Set(options[0]?.Value, true);
 		showPreset(options[0]?.Value);

@@ -1,5 +1,5 @@
 // Saved providers: which one is active (and its model), editing and removing. The list follows
-// `uai.providers.changed`, whose events carry ids only.
+// `uai.providers.changed`, whose events carry ids only (probe measurements do not change it).
 import type { Handle } from "../../../client/handle";
 import type { Section } from "../../../ui-lib/containers/section";
 import type { Window } from "../../../ui-lib/window/window";
@@ -69,6 +69,10 @@ export function buildSaved(uai: Handle, window: Window, section: Section, editor
 				: `${active.label} · ${active.model !== "" ? active.model : "no model chosen"} · ${records.size()} saved`,
 		);
 	};
-	window.Give(uai.providers.changed.connect(refresh));
+	window.Give(
+		uai.providers.changed.connect((kind) => {
+			if (kind !== "probes") refresh();
+		}),
+	);
 	refresh();
 }
