@@ -16,7 +16,7 @@ interface Util {
 }
 
 export interface ModelPicker {
-	/** Rebuilds the options for the current draft (closes an open picker when `close`). */
+	/** Rebuilds the options for the current draft; `close` (the draft changed) closes an open picker. */
 	readonly show: (close: boolean) => void;
 	/** Fetched ids of the current connection (cleared on a connection change). */
 	fetched: Array<string>;
@@ -54,6 +54,16 @@ export function buildModelPicker(
 		Placeholder: "Enter or discover a model id",
 		Persist: false,
 	});
+	// free flags per id for the current connection (probe events rebuild the labels often)
+	let free = new Map<string, boolean>();
+	const isFree = (draft: ProviderRecord, id: string) => {
+		let known = free.get(id);
+		if (known === undefined) {
+			known = uai.providers.modelInfo(draft, id)?.free === true;
+			free.set(id, known);
+		}
+		return known;
+	};
 	const options = () => {
 		const draft = util.deepCopy(draftOf());
 		const [probes, measuring] = uai.providers.probes(draft);
@@ -68,15 +78,17 @@ export function buildModelPicker(
 		return ids.map((id) => ({
 			Label: choiceLabel(id, probes, measuring),
 			Value: id,
-			Highlight: uai.providers.modelInfo(draft, id)?.free === true,
+			Highlight: isFree(draft, id),
 		}));
 	};
 	const picker: ModelPicker = {
 		fetched: [],
 		show: (close) => {
 			const draft = draftOf();
-			if (close) model.SetOptions(options(), true);
-			else model.UpdateOptions(options(), true);
+			if (close) {
+				free = new Map();
+				model.SetOptions(options(), true);
+			} else model.UpdateOptions(options(), true);
 			model.Set(draft.model !== "" ? draft.model : undefined, true);
 		},
 	};
