@@ -115,10 +115,18 @@ function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, unde
 
 export function createPersistence(storage: Storage, log: Logger): Persistence {
 	const nameOf = (id: string) => `${FOLDER}/${id}.json`;
+	// without file storage every checkpoint would fail the same way: say so once
+	let toldUnavailable = false;
 	return {
 		save: (session) => {
 			if (!savable(session))
 				return $tuple(false, "this conversation is not saved (headless, ephemeral or removed)");
+			const [available, unavailable] = storage.available();
+			if (!available) {
+				if (!toldUnavailable) log.warn(`conversations are not saved: ${unavailable}`);
+				toldUnavailable = true;
+				return $tuple(false, unavailable);
+			}
 			const p = session.public;
 			const [ok, reason] = storage.writeJson(nameOf(p.id), {
 				version: FILE_VERSION,

@@ -80,4 +80,17 @@ function support.logged(uai, text)
 	return false
 end
 
+-- An examples/embedding file as users run it: fetched by raw URL and compiled in an executor, a
+-- ModuleScript where there is no loadstring. Returns what the example returns.
+function support.example(name)
+	if host.profile == "executor" then
+		local url = "https://raw.githubusercontent.com/owner/repo/main/examples/embedding/" .. name
+		return assert(loadstring(game:HttpGet(url), "=" .. name))()
+	end
+	local module = host.newModuleScript(name, host.readRepoFile("examples/embedding/" .. name))
+	local result = require(module)
+	module:Destroy()
+	return result
+end
+
 return support

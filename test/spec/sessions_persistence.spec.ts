@@ -6,6 +6,8 @@
 import { createPersistence, FILE_VERSION, POLICY_VERSION, RESTORE_LIMIT } from "agent/persistence";
 import { PublicSession, Session } from "agent/session";
 import { encode } from "runtime/json";
+import { createLog } from "runtime/log";
+import { createStorage, NO_FILES_REASON } from "runtime/storage";
 import { logged, workspace, Workspace } from "./sessions_support";
 
 type Fields = Partial<Record<keyof PublicSession, unknown>>;
@@ -188,6 +190,23 @@ export = () => {
 				expect(typeIs(reason, "string")).to.equal(true);
 				expect(ws.files.size()).to.equal(0);
 			});
+
+		it("says once that conversations are not saved without file storage", () => {
+			const log = createLog();
+			const persistence = createPersistence(
+				createStorage(undefined, log.scope("storage")),
+				log.scope("sessions"),
+			);
+			for (let i = 1; i <= 3; i++) {
+				const [ok, reason] = persistence.save(fakeSession("a"));
+				expect(ok).to.equal(false);
+				expect(reason).to.equal(NO_FILES_REASON);
+			}
+			const lines = log.public
+				.entries()
+				.filter((entry) => string.find(entry.text, "not saved", 1, true)[0] !== undefined);
+			expect(lines.size()).to.equal(1);
+		});
 
 		it("reports a failed write and removes a saved file", () => {
 			const ws = workspace();
