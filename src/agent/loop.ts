@@ -179,6 +179,14 @@ function refuse(calls: Reply["toolCalls"], text: string): Array<Message> {
 	return calls.map((call) => ({ role: "tool", toolCallId: call.id, name: call.name, content: text, isError: true }));
 }
 
+/** A batch the output limit cut: none of it runs; each call is refused so the model sends smaller ones. */
+function refuseCutBatch(session: LoopSession, calls: Reply["toolCalls"]) {
+	session.emit("status", { text: "Requesting smaller tool calls" });
+	const text =
+		"Not run: truncated arguments (the reply hit the output limit). Send smaller calls or split large writes.";
+	for (const message of refuse(calls, text)) session.messages.push(message);
+}
+
 /** Lowers the learned window of `model` (never raises it) after a context-length refusal. */
 function learnWindow(config: PublicConfig, model: string, window: number) {
 	const current = config.get("agent.forceContext");
@@ -264,6 +272,12 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 					continue;
 				}
 			}
+			if (outcome.cutCalls !== undefined) {
+				session.emit("assistant:complete", {});
+				session.messages.push({ role: "assistant", content: "", toolCalls: outcome.cutCalls });
+				refuseCutBatch(session, outcome.cutCalls);
+				continue;
+			}
 			session.emit("error", { message: outcome.error, fatal: false });
 			return { text: `The request failed: ${outcome.error}`, failed: true, aborted: false };
 		}
@@ -291,12 +305,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		});
 		if (calls.isEmpty()) return { text, failed: false, aborted: false };
 		if (reply.finish === "length") {
-			session.emit("status", { text: "Requesting smaller tool calls" });
-			for (const message of refuse(
-				calls,
-				"Not run: truncated arguments (the reply hit the output limit). Send smaller calls or split large writes.",
-			))
-				session.messages.push(message);
+			refuseCutBatch(session, calls);
 			continue;
 		}
 		const signature = batchSignature(calls);

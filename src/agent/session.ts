@@ -85,7 +85,9 @@ export interface Session {
 	readonly killed: () => boolean;
 	readonly named: () => boolean;
 	readonly createdAt: number;
+	/** Epoch seconds of the last turn (saved); `activity` orders turns within one second. */
 	updatedAt: number;
+	activity: number;
 	readonly messages: Array<Message>;
 	readonly summary: () => string;
 	readonly restore: (
@@ -113,6 +115,13 @@ export interface SessionDeps {
 	/** Saves the conversation when it is saved at all; `setEphemeral(true)` deletes instead. */
 	readonly persist: (session: Session) => void;
 	readonly unpersist: (session: Session) => void;
+}
+
+// the order of creations and finished turns in this client run (finer than updatedAt's seconds)
+let activitySerial = 0;
+function nextActivity(): number {
+	activitySerial += 1;
+	return activitySerial;
 }
 
 function protectedCall(log: Logger, what: string, fn: unknown, ...args: Array<unknown>) {
@@ -224,6 +233,7 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 			workers.release();
 			deps.permissions.public.denyAll("the turn ended", publicSession);
 			session.updatedAt = os.time();
+			session.activity = nextActivity();
 			if (!dead) deps.persist(session);
 			deps.changed();
 			finish(outcome);
@@ -388,6 +398,7 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 		named: () => named,
 		createdAt: os.time(),
 		updatedAt: os.time(),
+		activity: nextActivity(),
 		messages,
 		summary: () => summary,
 		restore: (saved, savedSummary, events, omitted, wasNamed) => {

@@ -127,9 +127,10 @@ export function createSessions(deps: SessionsDeps): Sessions {
 	const list = () => {
 		const sessions = new Array<Session>();
 		for (const [, session] of registered) sessions.push(session);
-		table.sort(sessions, (a, b) =>
-			a.updatedAt !== b.updatedAt ? a.updatedAt > b.updatedAt : a.public.id < b.public.id,
-		);
+		table.sort(sessions, (a, b) => {
+			if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt;
+			return a.activity !== b.activity ? a.activity > b.activity : a.public.id < b.public.id;
+		});
 		return sessions;
 	};
 
@@ -178,6 +179,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
 		session.public.folderId = o.folderId !== undefined && folders.exists(o.folderId) ? o.folderId : UNIVERSAL;
 		session.public.turns = saved.turns;
 		session.updatedAt = saved.updatedAt;
+		session.activity = 0; // before anything of this run
 		session.restore(saved.messages, saved.summary, saved.transcript, saved.omitted, saved.named);
 		registered.set(saved.id, session);
 		reserved.add(saved.id);

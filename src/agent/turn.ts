@@ -27,6 +27,7 @@ import type {
 	ProtocolRequest,
 	Reply,
 	ReplyResult,
+	ToolCall,
 	ToolSpec,
 } from "../provider/protocols/types";
 import { ProviderRecord } from "../provider/record";
@@ -62,6 +63,8 @@ export type ModelOutcome =
 			/** The window a context-length refusal named, when it named one. */
 			readonly window?: number;
 			readonly model?: string;
+			/** The complete calls of a reply the output limit cut (refused; the loop answers them). */
+			readonly cutCalls?: ReadonlyArray<ToolCall>;
 	  };
 
 export interface TurnDeps {
@@ -289,6 +292,7 @@ function attempt(
 			window: overflow ? windowFromMessage(read.error.message) : undefined,
 			model,
 			terminal: read.error.terminal && read.error.code !== "provider_error",
+			cutCalls: read.error.cutCalls,
 		};
 	}
 	done(via);

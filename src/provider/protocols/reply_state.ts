@@ -119,13 +119,11 @@ export class ReplyState {
 		if (!finished.ok) return { ok: false, error: this.fromCall(finished.failure) };
 		const toolCalls = finished.calls;
 		if (finish === "length" && toolCalls.size() > 0) {
-			return {
-				ok: false,
-				error: this.error(
-					"invalid_tool_call",
-					"the output limit cut the reply while it was writing a tool call",
-				),
-			};
+			const refusal = this.error(
+				"invalid_tool_call",
+				"the output limit cut the reply while it was writing a tool call",
+			);
+			return { ok: false, error: { ...refusal, cutCalls: toolCalls } };
 		}
 		const content = this.content.text();
 		const reasoning = this.reasoning.text();

@@ -173,6 +173,9 @@ export interface ReplyError {
 	readonly providerCode?: string;
 	/** Whether text, reasoning or tool-call data had arrived before the failure. */
 	readonly partial: boolean;
+	/** Complete tool calls of a reply the output limit cut: refused, never to run; the agent loop
+	 * answers each with a "truncated arguments" refusal so the model can send smaller calls. */
+	readonly cutCalls?: ReadonlyArray<ToolCall>;
 }
 
 export type ReplyResult =
