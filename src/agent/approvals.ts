@@ -1,8 +1,9 @@
 // Asking the user: a pending approval is announced as a `permission:ask` event carrying
-// `resolve(decision, remember)`, and the dispatching thread waits for the answer. No answer within
-// APPROVAL_TIMEOUT denies the call as a timeout; `denyAll` and the tool's removal cancel it. Both
-// are reported apart from a user's denial and never store a remembered rule. An answer that comes
-// after the wait ended changes nothing.
+// `resolve(decision, remember)`, its `timeout` in seconds and its `deadline` on the `os.clock()`
+// clock, and the dispatching thread waits for the answer. No answer within APPROVAL_TIMEOUT denies
+// the call as a timeout; `denyAll` and the tool's removal cancel it. Both are reported apart from a
+// user's denial and never store a remembered rule. An answer that comes after the wait ended
+// changes nothing.
 import { Logger } from "../runtime/log";
 import { readOnlyCopy } from "../runtime/util";
 import { JsonTable, Tool } from "./tool";
@@ -76,12 +77,15 @@ export function createApprovals(log: Logger): Approvals {
 			const entry: Pending = { tool: request.tool, session: request.session, wake: waiter.wake };
 			pending.add(entry);
 			const { tool } = request;
+			const deadline = os.clock() + APPROVAL_TIMEOUT;
 			const payload = table.freeze({
 				id: request.callId,
 				name: tool.name,
 				risk: tool.risk,
 				description: tool.description,
 				args: readOnlyCopy(request.args),
+				timeout: APPROVAL_TIMEOUT,
+				deadline,
 				resolve: (decision: unknown, remember?: unknown) =>
 					settle(entry, { kind: decision === true ? "allow" : "deny", remember: remember === true }),
 			});
@@ -91,7 +95,6 @@ export function createApprovals(log: Logger): Approvals {
 				const [ok, err] = pcall(request.emit, "permission:ask", payload);
 				if (!ok) log.error(`announcing the approval for ${tool.name} failed: ${tostring(err)}`);
 			}
-			const deadline = os.clock() + APPROVAL_TIMEOUT;
 			const outcome = waiter.until(() => {
 				if (entry.outcome !== undefined) return entry.outcome;
 				const interruption = request.interrupted();

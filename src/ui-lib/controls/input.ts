@@ -164,6 +164,25 @@ export class InputControl extends Control {
 		return this;
 	}
 
+	/**
+	 * Controls (or GuiObjects) kept in view with the field while it has focus, e.g. the Send button
+	 * under a message box when the on-screen keyboard leaves little room.
+	 */
+	RevealWith(...companions: defined[]): this {
+		this.assertAlive("RevealWith");
+		const objects = new Array<GuiObject>();
+		companions.forEach((companion, index) => {
+			if (typeIs(companion, "Instance") && companion.IsA("GuiObject")) objects.push(companion);
+			else if (companion instanceof Control) objects.push(companion.Frame);
+			else fail(`Input:RevealWith: argument ${index + 1} must be a control or a GuiObject`);
+		});
+		const box = this.box;
+		const companionsOf = this.core.companions;
+		if (!companionsOf.has(box)) this.scope.give(() => companionsOf.delete(box));
+		companionsOf.set(box, objects);
+		return this;
+	}
+
 	Set(value: unknown, silent?: boolean): this {
 		super.Set(value, silent);
 		if (this.Alive) this.setInvalid(undefined);

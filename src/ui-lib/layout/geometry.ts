@@ -89,7 +89,9 @@ export function computeGeometry(input: GeometryInput): Geometry {
 
 	const fullHeader = math.max(SIZE.Header, 14 + math.ceil(26 * ts) + 3 + math.ceil(18 * ts) + 12);
 	const headerHeight = short ? math.max(52, target + 8) : fullHeader;
-	const headerVisible = height >= headerHeight + SIZE.Footer + target;
+	// typing on a short touch layout: the on-screen keyboard leaves the page the header's room
+	const typing = input.touch && input.keyboardVisible && short;
+	const headerVisible = !typing && height >= headerHeight + SIZE.Footer + target;
 	const stripVisible = compact && height >= 240;
 	const stripHeight = stripVisible ? math.max(SIZE.Tabs, target + 8) : 0;
 	const sidebarWidth = compact ? 0 : math.floor(SIZE.Sidebar * math.min(1.28, ts));

@@ -1,6 +1,7 @@
 // Dialog and Confirm: a panel with a message and one to four action buttons. A button closes the
 // dialog, then its callback runs in a task the window owns. Dismissible = false ignores the
-// backdrop, Escape and ButtonB, and hides Close.
+// backdrop, Escape and ButtonB, and hides Close. `SetContent` replaces the message of an open dialog
+// (a countdown, a progress line) and lays the panel out again.
 import { label } from "../core/create";
 import { fail } from "../core/errors";
 import { booleanOption, clampedOption, readOptions, textOption, type Options } from "../core/options";
@@ -8,6 +9,11 @@ import { textHeight } from "../layout/measure";
 import { actionButton, actionStyle, type ActionStyle } from "../parts/action-button";
 import type { WindowCore } from "../window/core";
 import { Panel, type PanelHandle } from "./panel";
+
+/** Dialog's handle: the panel handle and `SetContent(text)`. */
+export interface DialogHandle extends PanelHandle {
+	SetContent: (text: unknown) => void;
+}
 
 interface DialogButton {
 	text: string;
@@ -38,11 +44,11 @@ function readButtons(value: unknown): DialogButton[] {
 	});
 }
 
-export function openDialog(core: WindowCore, value: unknown): PanelHandle {
+export function openDialog(core: WindowCore, value: unknown): DialogHandle {
 	const options = readOptions(value, "Dialog", "Content");
 	const buttons = readButtons(options.Buttons);
 	const dismissible = booleanOption(options, "Dismissible", true, "Dialog");
-	const content = textOption(options, "Content", "");
+	let content = textOption(options, "Content", "");
 	const panel = new Panel(core, {
 		title: textOption(options, "Title", "Project UAI"),
 		width: clampedOption(options, "Width", 160, 1200, 440),
@@ -77,7 +83,15 @@ export function openDialog(core: WindowCore, value: unknown): PanelHandle {
 		panel.contentHeight = messageHeight + 12;
 	};
 	panel.show(faces[faces.size() - 1]);
-	return panel.handle;
+	const handle = panel.handle as DialogHandle;
+	handle.SetContent = (text) => {
+		if (!typeIs(text, "string")) fail("Dialog: SetContent expects a string");
+		if (panel.closed || text === content) return;
+		content = text;
+		message.Text = text;
+		panel.reflow();
+	};
+	return handle;
 }
 
 /**
@@ -117,7 +131,7 @@ function layoutActions(core: WindowCore, faces: TextButton[], width: number): nu
 	return top;
 }
 
-export function openConfirm(core: WindowCore, value: unknown): PanelHandle {
+export function openConfirm(core: WindowCore, value: unknown): DialogHandle {
 	const options = readOptions(value, "Confirm", "Content");
 	const callback = options.Callback;
 	if (callback !== undefined && !typeIs(callback, "function")) fail("Confirm: Callback must be a function");

@@ -72,6 +72,8 @@ export class WindowCore {
 	/** Fields that take arrow keys while selected (gamepad) or last pressed (keyboard). */
 	readonly arrowTargets = new Map<GuiObject, ArrowHandler>();
 	keyFocus?: GuiObject;
+	/** What the window keeps in view with a focused TextBox (Input:RevealWith). */
+	readonly companions = new Map<TextBox, ReadonlyArray<GuiObject>>();
 	/** The press that gave `keyFocus`; any other press takes the keyboard focus away. */
 	keyFocusInput?: InputObject;
 	overlay?: OverlayPanel;

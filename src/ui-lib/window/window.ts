@@ -13,8 +13,7 @@ import { isResource, type Release } from "../core/scope";
 import { isPointerStart, pointOf } from "../input/gestures";
 import { computeGeometry, SIZE, type Geometry } from "../layout/geometry";
 import { createVeil, type Veil } from "../motion/reveal";
-import { openConfirm, openDialog } from "../overlays/dialog";
-import type { PanelHandle } from "../overlays/panel";
+import { openConfirm, openDialog, type DialogHandle } from "../overlays/dialog";
 import { Toasts, type ToastHandle } from "../overlays/toasts";
 import { buildPalette, isValidColor, THEME_NAMES, type Palette, type ThemeName } from "../theme/palette";
 import { attribution, drawResizeStrokes } from "./brand";
@@ -29,6 +28,9 @@ import { Profile } from "./profile";
 import { Search } from "./search";
 
 const FALLBACK_VIEWPORT = new Vector2(800, 600);
+
+/** Seconds a layout waits after the on-screen keyboard hides (see keyboardLayoutTrigger). */
+const KEYBOARD_HIDE_HOLD = 0.15;
 
 export class Window {
 	readonly Id: string;
@@ -278,12 +280,12 @@ export class Window {
 		return this.toasts.notify(options);
 	}
 
-	Dialog(options?: unknown): PanelHandle {
+	Dialog(options?: unknown): DialogHandle {
 		this.assertAlive("Dialog");
 		return openDialog(this.core, options);
 	}
 
-	Confirm(options?: unknown): PanelHandle {
+	Confirm(options?: unknown): DialogHandle {
 		this.assertAlive("Confirm");
 		return openConfirm(this.core, options);
 	}
@@ -634,14 +636,10 @@ export class Window {
 		scope.give(() => cameraConnection?.Disconnect());
 		const camera = services.Workspace.CurrentCamera;
 		cameraConnection = camera?.GetPropertyChangedSignal("ViewportSize").Connect(relayout);
-		for (const property of [
-			"OnScreenKeyboardVisible",
-			"OnScreenKeyboardSize",
-			"OnScreenKeyboardPosition",
-			"TouchEnabled",
-		] as const) {
-			scope.give(services.UserInputService.GetPropertyChangedSignal(property).Connect(relayout));
-		}
+		const keyboardRelayout = this.keyboardLayoutTrigger(relayout);
+		for (const property of ["OnScreenKeyboardVisible", "OnScreenKeyboardSize", "OnScreenKeyboardPosition"] as const)
+			scope.give(services.UserInputService.GetPropertyChangedSignal(property).Connect(keyboardRelayout));
+		scope.give(services.UserInputService.GetPropertyChangedSignal("TouchEnabled").Connect(relayout));
 		const revealFocused = () => {
 			// typing starts: a pending key capture would take the typed keys
 			core.cancelCapture();
@@ -654,7 +652,7 @@ export class Window {
 			);
 		};
 		scope.give(services.UserInputService.TextBoxFocused.Connect(revealFocused));
-		scope.give(services.UserInputService.TextBoxFocusReleased.Connect(relayout));
+		scope.give(services.UserInputService.TextBoxFocusReleased.Connect(keyboardRelayout));
 		scope.give(
 			services.GuiService.GetPropertyChangedSignal("ReducedMotionEnabled").Connect(() => {
 				if (this.reducedOverride === undefined) this.applyReducedMotion();
@@ -662,20 +660,86 @@ export class Window {
 		);
 	}
 
-	/** Scrolls the focused field of this window into view (8 px margins). */
+	/**
+	 * Layout after an on-screen keyboard change. Showing lays out at once; hiding waits
+	 * KEYBOARD_HIDE_HOLD seconds and then for every touch to end: a tap on Send that takes the
+	 * focus from the message box hides the keyboard at the touch's start, and growing the window
+	 * under the finger would move Send away before the touch ends.
+	 */
+	private keyboardLayoutTrigger(relayout: () => void): () => void {
+		const scope = this.core.scope;
+		const uis = services.UserInputService;
+		let touches = 0;
+		let waiting = false;
+		let timer: thread | undefined;
+		const release = () => {
+			if (!waiting || touches > 0 || timer !== undefined) return;
+			waiting = false;
+			relayout();
+		};
+		const isTouch = (input: InputObject) => input.UserInputType === Enum.UserInputType.Touch;
+		scope.give(
+			uis.InputBegan.Connect((input) => {
+				if (isTouch(input)) touches += 1;
+			}),
+		);
+		scope.give(
+			uis.InputEnded.Connect((input) => {
+				if (!isTouch(input)) return;
+				touches = math.max(0, touches - 1);
+				release();
+			}),
+		);
+		scope.give(() => {
+			if (timer !== undefined) task.cancel(timer);
+		});
+		return () => {
+			if (!uis.TouchEnabled || (uis.OnScreenKeyboardVisible && uis.GetFocusedTextBox() !== undefined)) {
+				waiting = false;
+				relayout();
+				return;
+			}
+			waiting = true;
+			if (timer !== undefined) return;
+			timer = task.delay(KEYBOARD_HIDE_HOLD, () => {
+				timer = undefined;
+				release();
+			});
+		};
+	}
+
+	/**
+	 * Scrolls the focused field of this window into view (8 px margins), with its companions
+	 * (Input:RevealWith) when it has some: when field and companions do not fit together, their
+	 * bottom is kept in view (the companions and the field's last lines, where typing goes).
+	 */
 	private revealFocusedField() {
 		const box = services.UserInputService.GetFocusedTextBox();
 		if (box === undefined || !this.Alive || !box.IsDescendantOf(this.ScreenGui)) return;
+		const companions = (this.core.companions.get(box) ?? []).filter(
+			(companion) => companion.Parent !== undefined && companion.Visible,
+		);
 		let node = box.Parent;
 		while (node !== undefined && node !== this.ScreenGui) {
 			if (node.IsA("ScrollingFrame")) {
-				const top = box.AbsolutePosition.Y - node.AbsolutePosition.Y;
-				const bottom = top + box.AbsoluteSize.Y;
+				let top = box.AbsolutePosition.Y;
+				let bottom = top + box.AbsoluteSize.Y;
+				for (const companion of companions) {
+					if (!companion.IsDescendantOf(node)) continue;
+					top = math.min(top, companion.AbsolutePosition.Y);
+					bottom = math.max(bottom, companion.AbsolutePosition.Y + companion.AbsoluteSize.Y);
+				}
 				const view = node.AbsoluteWindowSize.Y;
 				const canvas = node.CanvasPosition;
-				if (top < 8) node.CanvasPosition = new Vector2(canvas.X, math.max(0, canvas.Y + top - 8));
-				else if (bottom > view - 8)
-					node.CanvasPosition = new Vector2(canvas.X, canvas.Y + math.min(top - 8, bottom - view + 8));
+				top -= node.AbsolutePosition.Y;
+				bottom -= node.AbsolutePosition.Y;
+				const fits = companions.isEmpty() || bottom - top <= view - 16;
+				if (fits && top < 8) node.CanvasPosition = new Vector2(canvas.X, math.max(0, canvas.Y + top - 8));
+				else if (!fits || bottom > view - 8)
+					node.CanvasPosition = new Vector2(
+						canvas.X,
+						math.max(0, canvas.Y + (fits ? math.min(top - 8, bottom - view + 8) : bottom - view + 8)),
+					);
 			}
 			node = node.Parent;
 		}

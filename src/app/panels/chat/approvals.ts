@@ -1,16 +1,19 @@
 // Approvals: every `permission:ask` of any conversation (`sessions.anyEvent`) becomes a dialog naming
-// the tool, its risk, description and arguments, one at a time in arrival order. Only the user's
-// press answers: Deny, Allow, or Always allow (remember, when `permissions.remember` is on). The
-// asks are live events only — the transcript never retains them — so opening the view or
-// replaying history cannot answer one. When the call ends unanswered (timeout, Stop, cancellation,
-// the tool's removal: its `tool:error` arrives) the dialog closes and a notice says why; a press
-// after the wait ended answers nothing and says so.
+// the tool, its risk, description and arguments, one at a time in arrival order, with a countdown
+// to the ask's own `deadline` (on the `os.clock()` clock) refreshed once a second. Only the user's
+// press answers: Deny, Allow, Always allow (remember, when `permissions.remember` is on), or Stop
+// turn, which stops the conversation's turn (the modal dialog hides the composer's Stop). The asks
+// are live events only — the transcript never retains them — so opening the view or replaying
+// history cannot answer one. When the call ends unanswered (its `tool:error` arrives) the dialog
+// closes and a notice says how: timed out, cancelled (Stop) or cancelled for another reason; a
+// press after the wait ended answers nothing and says so.
 import type { Handle } from "../../../client/handle";
 import type { PublicSession } from "../../../agent/session";
-import type { PanelHandle } from "../../../ui-lib/overlays/panel";
+import type { DialogHandle } from "../../../ui-lib/overlays/dialog";
 import type { Window } from "../../../ui-lib/window/window";
 import type { Util } from "../transfer";
 import { argumentsText } from "./items";
+import { countdownText, endedHow } from "./approval_text";
 
 type Event = Readonly<Record<string, unknown>>;
 type Resolve = (decision: boolean, remember: boolean) => boolean;
@@ -23,10 +26,38 @@ interface Ask {
 
 export function presentApprovals(uai: Handle, window: Window, util: Util) {
 	const queue = new Array<Ask>();
-	let shown: { readonly ask: Ask; readonly dialog: PanelHandle } | undefined;
+	let shown: { readonly ask: Ask; readonly dialog: DialogHandle; readonly text: string } | undefined;
+	/** The ask whose dialog Stop turn closed: its end is still announced. */
+	let stopped: Ask | undefined;
+	let ticker: thread | undefined;
 
-	const answer = (ask: Ask, decision: boolean, remember: boolean) => {
+	const stopTicker = () => {
+		if (ticker !== undefined && ticker !== coroutine.running()) task.cancel(ticker);
+		ticker = undefined;
+	};
+	const dialogText = (ask: Ask) => {
+		const left = countdownText(ask.event.deadline);
+		return left !== undefined ? `${left}\n${shown?.text ?? ""}` : (shown?.text ?? "");
+	};
+	/** Refreshes the countdown now and at the next whole second of the time left. */
+	const tick = () => {
+		ticker = undefined;
+		if (shown === undefined || shown.dialog.Closed) return;
+		shown.dialog.SetContent(dialogText(shown.ask));
+		const deadline = shown.ask.event.deadline;
+		if (!typeIs(deadline, "number")) return;
+		const left = deadline - os.clock();
+		if (left <= 0) return;
+		const fraction = left % 1;
+		ticker = task.delay(fraction > 0.001 ? fraction : 1, tick);
+	};
+
+	const close = () => {
+		stopTicker();
 		shown = undefined;
+	};
+	const answer = (ask: Ask, decision: boolean, remember: boolean) => {
+		close();
 		if (!ask.resolve(decision, remember))
 			window.Notify({
 				Title: `${tostring(ask.event.name)}: no longer waiting`,
@@ -35,24 +66,34 @@ export function presentApprovals(uai: Handle, window: Window, util: Util) {
 			});
 		presentNext();
 	};
+	const stopTurn = (ask: Ask) => {
+		close();
+		stopped = ask;
+		ask.session.abort();
+		presentNext();
+	};
 	/** The call of `ask` ended without an answer: its dialog closes, or it leaves the queue. */
 	const ended = (session: PublicSession, event: Event) => {
 		const matches = (ask: Ask) => ask.session === session && ask.event.id === event.id;
-		if (shown === undefined || !matches(shown.ask)) {
+		if (stopped !== undefined && matches(stopped)) stopped = undefined;
+		else if (shown === undefined || !matches(shown.ask)) {
 			const index = queue.findIndex(matches);
 			if (index >= 0) queue.remove(index);
 			return;
+		} else {
+			shown.dialog.Close();
+			close();
 		}
-		shown.dialog.Close();
-		shown = undefined;
+		const how = endedHow(event);
 		window.Notify({
-			Title: `${tostring(event.name)}: not answered`,
-			Content: `The approval ended (${tostring(event.error)}); nothing ran.`,
+			Title: `${tostring(event.name)}: not answered (${how})`,
+			Content: `The approval ${how}; nothing ran.`,
 			Kind: "Warning",
 		});
 		presentNext();
 	};
 	const presentNext = () => {
+		if (shown !== undefined) return;
 		const ask = queue.shift();
 		if (ask === undefined) return;
 		const { event } = ask;
@@ -62,27 +103,32 @@ export function presentApprovals(uai: Handle, window: Window, util: Util) {
 		];
 		if (uai.config.get("permissions.remember") === true)
 			buttons.push({ Text: "Always allow", Style: "Secondary", Callback: () => answer(ask, true, true) });
+		// last: where gamepad selection starts, so a reflexive ButtonA runs nothing
+		buttons.push({ Text: "Stop turn", Style: "Secondary", Callback: () => stopTurn(ask) });
+		const text = [
+			`Conversation: ${ask.session.title}`,
+			`Risk: ${tostring(event.risk)}`,
+			tostring(event.description ?? ""),
+			`Arguments: ${argumentsText(event.args, util)}`,
+		].join("\n");
 		const dialog = window.Dialog({
 			Title: `Allow ${tostring(event.name)}?`,
-			Content: [
-				`Conversation: ${ask.session.title}`,
-				`Risk: ${tostring(event.risk)}`,
-				tostring(event.description ?? ""),
-				`Arguments: ${argumentsText(event.args, util)}`,
-			].join("\n"),
+			Content: text,
 			Buttons: buttons,
 			Dismissible: false,
-			Height: 360,
+			Height: 380,
 		});
-		shown = { ask, dialog };
+		shown = { ask, dialog, text };
+		tick();
 	};
 
+	window.Give(stopTicker);
 	window.Give(
 		uai.sessions.anyEvent.connect((session, event) => {
 			if (event.kind === "tool:error") return ended(session, event);
 			if (event.kind !== "permission:ask" || !typeIs(event.resolve, "function")) return;
 			queue.push({ session, event, resolve: event.resolve as Resolve });
-			if (shown === undefined) presentNext();
+			presentNext();
 		}),
 	);
 }

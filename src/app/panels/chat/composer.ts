@@ -1,11 +1,17 @@
 // The composer: a multi-line draft kept per conversation, Send and Stop. Send is enabled from
 // `session.busy`, refreshed on `sessions.listChanged` and when a turn completes (the send's
 // `onDone`, which runs after the worker is released) — never on the Ready status event, which
-// arrives while the session is still busy. A refused send keeps the draft.
+// arrives while the session is still busy. A refused send keeps the draft and shows the reason
+// (a long draft that cannot be saved as a paste: no file storage, no file_read in that
+// conversation, a failing write). A long draft that the runtime saved as a paste is announced with
+// its path and size, read from the reference in the send's `user` event.
 import type { Handle } from "../../../client/handle";
 import type { PublicSession } from "../../../agent/session";
 import type { Section } from "../../../ui-lib/containers/section";
 import type { Window } from "../../../ui-lib/window/window";
+
+/** The Input control's largest MaxLength (UI LIB): a longer paste is cut, and the user is told. */
+const DRAFT_LIMIT = 65536;
 
 export interface Composer {
 	/** Shows the draft of `session` and its Send/Stop state. */
@@ -13,9 +19,18 @@ export interface Composer {
 	readonly refresh: () => void;
 }
 
+/** The path and byte count in an attachment reference ("… N bytes, … at pastes/x. Read it …"). */
+function attachedPaste(text: string): LuaTuple<[string | undefined, string | undefined]> {
+	const [path] = string.match(text, "at (pastes/.-)%. Read it with file_read");
+	const [bytes] = string.match(text, "%[Attached file [^\n]-: (%d+) bytes");
+	return $tuple(path as string | undefined, bytes as string | undefined);
+}
+
 export function buildComposer(uai: Handle, window: Window, section: Section): Composer {
 	const drafts = new Map<string, string>();
 	let session: PublicSession | undefined;
+	/** The send in progress: its `user` event shows whether the runtime turned it into a paste. */
+	let sending: { readonly session: PublicSession; readonly text: string } | undefined;
 
 	const draft = section.Input({
 		Id: "chat-draft",
@@ -23,14 +38,23 @@ export function buildComposer(uai: Handle, window: Window, section: Section): Co
 		Placeholder: "Ask the agent…",
 		MultiLine: true,
 		Lines: 4,
-		MaxLength: 65536,
+		MaxLength: DRAFT_LIMIT,
 		Live: true,
 		Persist: false,
 		Callback: (value: unknown) => {
-			if (session !== undefined) drafts.set(session.id, tostring(value));
+			if (session === undefined) return;
+			const text = tostring(value);
+			drafts.set(session.id, text);
+			if (text.size() >= DRAFT_LIMIT)
+				window.Notify({
+					Title: "Draft limit reached",
+					Content: `The draft holds at most ${DRAFT_LIMIT} bytes; the rest of the paste was cut.`,
+					Kind: "Warning",
+				});
 		},
 	});
 	const refresh = () => {
+		if (!window.Alive) return;
 		const busy = session?.busy === true;
 		send.SetDisabled(busy);
 		stop.SetDisabled(!busy);
@@ -48,9 +72,15 @@ export function buildComposer(uai: Handle, window: Window, section: Section): Co
 				window.Notify({ Title: "Nothing to send", Content: "Type a message first.", Kind: "Warning" });
 				return;
 			}
+			sending = { session: target, text };
 			const [ok, reason] = target.send(text, refresh);
+			sending = undefined;
 			if (!ok) {
-				window.Notify({ Title: "Not sent", Content: tostring(reason), Kind: "Warning" });
+				window.Notify({
+					Title: "Not sent",
+					Content: `${tostring(reason)}. Your draft is kept.`,
+					Kind: "Warning",
+				});
 				return;
 			}
 			drafts.delete(target.id);
@@ -68,6 +98,24 @@ export function buildComposer(uai: Handle, window: Window, section: Section): Co
 			refresh();
 		},
 	});
+
+	// on a phone the on-screen keyboard leaves little room: typing keeps Send in view
+	draft.RevealWith(send);
+	window.Give(
+		uai.sessions.anyEvent.connect((from, event) => {
+			const pending = sending;
+			if (pending === undefined || from !== pending.session || event.kind !== "user") return;
+			sending = undefined;
+			const text = tostring(event.text);
+			if (text === pending.text) return;
+			const [path, bytes] = attachedPaste(text);
+			window.Notify({
+				Title: "Sent as an attachment",
+				Content: `Sent as attachment ${path ?? "(a saved paste)"} (${bytes ?? pending.text.size()} bytes): long messages are saved as a file the agent reads with file_read.`,
+				Kind: "Info",
+			});
+		}),
+	);
 
 	return {
 		show: (shown) => {
