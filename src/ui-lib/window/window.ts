@@ -29,9 +29,6 @@ import { Search } from "./search";
 
 const FALLBACK_VIEWPORT = new Vector2(800, 600);
 
-/** Seconds a layout waits after the on-screen keyboard hides (see keyboardLayoutTrigger). */
-const KEYBOARD_HIDE_HOLD = 0.15;
-
 export class Window {
 	readonly Id: string;
 	Title: string;
@@ -661,10 +658,10 @@ export class Window {
 	}
 
 	/**
-	 * Layout after an on-screen keyboard change. Showing lays out at once; hiding waits
-	 * KEYBOARD_HIDE_HOLD seconds and then for every touch to end: a tap on Send that takes the
-	 * focus from the message box hides the keyboard at the touch's start, and growing the window
-	 * under the finger would move Send away before the touch ends.
+	 * Layout after an on-screen keyboard change. Showing lays out at once; hiding lays out at the
+	 * next resumption point, or when every touch has ended if one is down by then: a tap on Send
+	 * that takes the focus from the message box hides the keyboard as the touch starts, and
+	 * growing the window under the finger would move Send away before the touch ends.
 	 */
 	private keyboardLayoutTrigger(relayout: () => void): () => void {
 		const scope = this.core.scope;
@@ -701,7 +698,7 @@ export class Window {
 			}
 			waiting = true;
 			if (timer !== undefined) return;
-			timer = task.delay(KEYBOARD_HIDE_HOLD, () => {
+			timer = task.defer(() => {
 				timer = undefined;
 				release();
 			});
