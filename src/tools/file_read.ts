@@ -1,6 +1,8 @@
 // The built-in `file_read` tool: sliced reads of files under the UAI folder (saved pastes and
-// attachments), each answer ending with the offset to continue from.
+// attachments), each answer ending with the offset to continue from. Slices start and end on
+// character boundaries, so a slice of UTF-8 text is always valid UTF-8.
 import { HostFiles } from "../host/files";
+import { cutBytes } from "../agent/text";
 import { STORAGE_FOLDER } from "../runtime/storage";
 
 export const SLICE_BYTES = 6000;
@@ -13,6 +15,19 @@ function safePath(path: string): boolean {
 		path.sub(1, 1) !== "/" &&
 		string.find(path, "\\", 1, true)[0] === undefined
 	);
+}
+
+/** Whether the byte at 1-based `position` continues a UTF-8 character (0x80-0xBF). */
+function continues(content: string, position: number): boolean {
+	const [byte] = string.byte(content, position);
+	return byte !== undefined && byte >= 0x80 && byte < 0xc0;
+}
+
+/** `offset`, moved back to the first byte of the character it falls in (slices stay valid UTF-8). */
+function characterStart(content: string, offset: number): number {
+	let start = math.min(offset, content.size());
+	while (start > 0 && continues(content, start + 1)) start -= 1;
+	return start;
 }
 
 export function fileReadTool(files: HostFiles) {
@@ -37,9 +52,14 @@ export function fileReadTool(files: HostFiles) {
 			if (!safePath(args.path)) return { ok: false, text: "the path must stay inside the UAI folder" };
 			const [content, why] = files.read(`${STORAGE_FOLDER}/${args.path}`);
 			if (content === undefined) return { ok: false, text: `could not read ${args.path}: ${why}` };
-			const offset = args.offset ?? 0;
-			const limit = args.limit ?? SLICE_BYTES;
-			const slice = content.sub(offset + 1, offset + limit);
+			const offset = characterStart(content, args.offset ?? 0);
+			let [slice] = cutBytes(content.sub(offset + 1), args.limit ?? SLICE_BYTES);
+			// a limit narrower than the next character still makes progress: one whole character
+			if (slice === "" && offset < content.size()) {
+				let last = offset + 1;
+				while (continues(content, last + 1)) last += 1;
+				slice = content.sub(offset + 1, last);
+			}
 			const following = offset + slice.size();
 			const tail =
 				following < content.size()
