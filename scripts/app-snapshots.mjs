@@ -1,6 +1,6 @@
 // `node scripts/app-snapshots.mjs`: renders the standard application's panels in the offline host
 // from scripted states (a saved provider, one exchange, a few log entries) and writes
-// docs/images/app-<panel or part>-<dark|light>-<desktop|phone>.png for docs/APP.md. It uses the committed
+// docs/images/app-<panel or part>-<dark|light>-<desktop|phone|portrait>.png for docs/APP.md. It uses the committed
 // dist/uai.lua (run `npm run build` first) and headless Chromium (see scripts/snapshot.mjs). Look
 // at the pictures after visual changes. The editor's model picker open with free-routing probe times is
 // its own scene (pickerDriver).
@@ -108,7 +108,7 @@ uai.unload()
 const shots = [];
 for (const panel of PANELS)
 	for (const theme of ["dark", "light"])
-		for (const device of ["desktop", "phone"]) {
+		for (const device of ["desktop", "phone", "portrait"]) {
 			const out = path.join(OUT, `app-${panel}-${theme}-${device}.png`);
 			shots.push({ out, device, source: driver(theme, panel, out) });
 		}

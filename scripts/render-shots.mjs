@@ -11,7 +11,7 @@ import { runHost } from "./host.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const OUT = path.join("docs", "images");
 
-/** shots: [{ out, source, device: "desktop" | "phone" }] — `out` relative to the repository. */
+/** shots: [{ out, source, device: "desktop" | "phone" | "portrait" }] — `out` relative to the repository. */
 export async function renderShots(label, shots) {
 	ensureDeps();
 	fs.mkdirSync(path.join(ROOT, OUT), { recursive: true });
@@ -22,7 +22,7 @@ export async function renderShots(label, shots) {
 			// named after the picture: the app's log panel shows the driver's chunk name
 			const script = path.join(temp, `${path.basename(shot.out, ".png").replace(/^app-/, "")}.luau`);
 			fs.writeFileSync(script, shot.source);
-			const viewport = shot.device === "phone" ? "phone" : "1280x720";
+			const viewport = shot.device === "desktop" ? "1280x720" : shot.device;
 			const r = await runHost(script, ["--viewport", viewport], { capture: true });
 			if (r.code !== 0) {
 				failed++;
