@@ -16,13 +16,18 @@ function panelName(value: unknown): PanelName | undefined {
 
 export function createApp(uai: Handle): Navigator {
 	let app: MountedApp | undefined;
+	const seen = { last: 0 };
 	const note = (text: string) => uai.log.info(text, "app");
 
 	const ensure = (): MountedApp => {
 		if (app !== undefined && app.alive()) return app;
-		const mounted = mountApp(uai, () => {
-			if (app === mounted) app = undefined;
-		});
+		const mounted = mountApp(
+			uai,
+			() => {
+				if (app === mounted) app = undefined;
+			},
+			seen,
+		);
 		app = mounted;
 		return mounted;
 	};

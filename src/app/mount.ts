@@ -7,6 +7,7 @@ import UI from "../ui-lib";
 import type { Tab } from "../ui-lib/containers/tab";
 import type { Window } from "../ui-lib/window/window";
 import { windowAppearance } from "./appearance";
+import { NoticesSeen, presentNotices } from "./notices";
 import { PanelName } from "./panels";
 import { buildChatPanel } from "./panels/chat";
 import { buildLogsPanel } from "./panels/logs";
@@ -25,7 +26,7 @@ export interface MountedApp {
 
 type CleanupModule = Pick<CleanupRegistry, "add">;
 
-export function mountApp(uai: Handle, onGone: () => void): MountedApp {
+export function mountApp(uai: Handle, onGone: () => void, seen: NoticesSeen): MountedApp {
 	const window: Window = UI.CreateWindow({
 		Id: APP_WINDOW_ID,
 		Title: "Project UAI",
@@ -49,6 +50,7 @@ export function mountApp(uai: Handle, onGone: () => void): MountedApp {
 	buildProvidersPanel(uai, window, tab("providers", "Providers"));
 	buildSettingsPanel(uai, window, tab("settings", "Settings"));
 	buildLogsPanel(uai, window, tab("logs", "Logs"));
+	presentNotices(uai, window, seen);
 
 	return {
 		alive: () => window.Alive,

@@ -25,6 +25,7 @@ import { Bundle } from "./bundle";
 import { chooseContext, Context, reviewContext, wantsReuse, wantsUi } from "./context";
 import { createEnv } from "./env";
 import { createHandle, Handle } from "./handle";
+import { createNotices } from "./notices";
 import { resolveRerun } from "./reload";
 
 interface LogSettings {
@@ -45,7 +46,13 @@ interface ChosenContext {
 	readonly source: string;
 }
 
-function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bundle | undefined): Handle {
+function bootClient(
+	host: Host,
+	chosen: ChosenContext,
+	build: string,
+	bundle: Bundle | undefined,
+	replaced: string | undefined,
+): Handle {
 	const context = chosen.context;
 	const log = createLog();
 	const logger = log.scope("boot");
@@ -150,6 +157,10 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 			request: createRequester({ sessions, cleanup, log: log.scope("requests") }),
 		});
 
+		const notices = createNotices(log.scope("client"));
+		cleanup.add(notices.destroy, "notices");
+		if (replaced !== undefined)
+			notices.add("replaced", `UAI ${build} replaced build ${replaced}, which unloaded cleanly.`);
 		const handle = createHandle({
 			version: CLIENT_VERSION,
 			build,
@@ -165,6 +176,7 @@ function bootClient(host: Host, chosen: ChosenContext, build: string, bundle: Bu
 			hooks: toolServices.hooks.public,
 			permissions: toolServices.permissions.public,
 			sessions: sessions.public,
+			notices,
 			genv: host.genv,
 			bundle,
 			app: createApp,
@@ -187,15 +199,17 @@ function startUnprotected(bundle: Bundle | undefined): Handle | undefined {
 	const host = createHost();
 	const choice = chooseContext(bundle?.args[0], host.genv);
 	let chosen: ChosenContext | undefined;
+	let replaced: string | undefined;
 	if (choice.context !== undefined) chosen = { context: choice.context, source: choice.source as string };
 	if (host.genv !== undefined) {
 		const outcome = resolveRerun(host.genv, build, choice.context, wantsReuse(choice.context));
 		if (outcome.kind === "keep") return outcome.handle as Handle;
+		replaced = outcome.replaced;
 		if (chosen === undefined && outcome.inherited !== undefined) {
 			chosen = { context: outcome.inherited, source: "inherited from the replaced client" };
 		}
 	}
-	return bootClient(host, chosen ?? { context: {}, source: "a new empty table" }, build, bundle);
+	return bootClient(host, chosen ?? { context: {}, source: "a new empty table" }, build, bundle, replaced);
 }
 
 /** Starts the client; on failure warns with the (redacted, source-mapped) error and returns nil. */

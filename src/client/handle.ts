@@ -15,6 +15,7 @@ import { Log, PublicLog } from "../runtime/log";
 import { PublicProviders } from "../provider/registry";
 import { Bundle } from "./bundle";
 import { Env } from "./env";
+import { noticeKind, Notices, PublicNotices } from "./notices";
 import { RELOAD_PROTOCOL, ReloadPort } from "./reload";
 
 type Outcome = LuaTuple<[boolean, string | undefined]>;
@@ -45,6 +46,8 @@ export interface Handle {
 	readonly hooks: PublicHooks;
 	readonly permissions: PublicPermissions;
 	readonly sessions: PublicSessions;
+	/** What reruns of the loader did to this client (a waiting build, a blocked reload, a replacement). */
+	readonly notices: PublicNotices;
 	/** `uai.ask(text)`: sends `text` in the current conversation → true, or false and the reason. */
 	readonly ask: (text: unknown) => Outcome;
 	/** Set by a loader of another build that could not replace this client yet. */
@@ -83,6 +86,7 @@ export interface HandleDeps {
 	readonly hooks: PublicHooks;
 	readonly permissions: PublicPermissions;
 	readonly sessions: PublicSessions;
+	readonly notices: Notices;
 	readonly genv: Record<string, unknown> | undefined;
 	readonly bundle: Bundle | undefined;
 	/** Builds the navigator once the handle exists (the application uses the public handle only). */
@@ -143,6 +147,7 @@ export function createHandle(deps: HandleDeps): Handle {
 		hooks: deps.hooks,
 		permissions: deps.permissions,
 		sessions: deps.sessions,
+		notices: deps.notices.public,
 		ask: (text) => {
 			if (unloaded) return $tuple(false, UNLOADED);
 			return deps.sessions.current().send(text);
@@ -150,7 +155,7 @@ export function createHandle(deps: HandleDeps): Handle {
 		_reload: table.freeze({
 			protocol: RELOAD_PROTOCOL,
 			check: () => deps.blockers.check().map((blocker) => blocker.reason),
-			notify: (text: string) => log.warn(text),
+			notify: (text: string, kind?: string) => deps.notices.add(noticeKind(kind), tostring(text)),
 		}),
 		_bundle: deps.bundle,
 	};

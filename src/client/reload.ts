@@ -21,8 +21,11 @@ export interface ReloadPort {
 	readonly protocol: number;
 	/** Runs the client's blocker checks (saving its state on the way); the reasons, empty if safe. */
 	readonly check: () => ReadonlyArray<string>;
-	/** Shows a notice to the user through that client (log, console; the app once mounted). */
-	readonly notify: (text: string) => void;
+	/**
+	 * Shows a notice to the user through that client (`uai.notices`, the log; the app's
+	 * notifications). `kind` ("pending", "reload-blocked") is optional: older loaders omit it.
+	 */
+	readonly notify: (text: string, kind?: string) => void;
 }
 
 /** The fields of a running handle the loader reads and writes. */
@@ -40,7 +43,12 @@ interface RunningHandle {
 
 export type RerunOutcome =
 	| { readonly kind: "keep"; readonly handle: unknown }
-	| { readonly kind: "boot"; readonly inherited: Context | undefined };
+	| {
+			readonly kind: "boot";
+			readonly inherited: Context | undefined;
+			/** The build this boot replaces (it unloaded cleanly), if any. */
+			readonly replaced?: string;
+	  };
 
 function portOf(handle: RunningHandle): ReloadPort | undefined {
 	const port = handle._reload;
@@ -77,14 +85,15 @@ export function resolveRerun(
 	if (running.alive !== true && !blocked) return { kind: "boot", inherited: undefined };
 
 	const port = portOf(running);
-	const notify = (text: string) => {
-		if (port === undefined || !pcall(port.notify, text)[0]) warn(`[UAI] ${text}`);
+	const notify = (text: string, kind: "pending" | "reload-blocked") => {
+		if (port === undefined || !pcall(port.notify, text, kind)[0]) warn(`[UAI] ${text}`);
 	};
 	const runningBuild = tostring(running.build);
 
 	if (blocked) {
 		notify(
 			`UAI ${build} was not loaded: build ${runningBuild} could not finish unloading (${tostring(running.reloadBlocked)}). Rejoin the game to load a new copy.`,
+			"reload-blocked",
 		);
 		return { kind: "keep", handle: running };
 	}
@@ -105,6 +114,7 @@ export function resolveRerun(
 		running.pendingBuild = build;
 		notify(
 			`UAI ${build} is ready but was not loaded; build ${runningBuild} keeps running because: ${reasons.join("; ")}. Run the loader again when this is resolved.`,
+			"pending",
 		);
 		return { kind: "keep", handle: running };
 	}
@@ -122,8 +132,9 @@ export function resolveRerun(
 		genv.UAI = running;
 		notify(
 			`UAI ${build} was not loaded: build ${runningBuild} did not unload cleanly (${failure}). Rejoin the game to load a new copy.`,
+			"reload-blocked",
 		);
 		return { kind: "keep", handle: running };
 	}
-	return { kind: "boot", inherited };
+	return { kind: "boot", inherited, replaced: runningBuild };
 }
