@@ -133,6 +133,17 @@ export function createSessions(deps: SessionsDeps): Sessions {
 		});
 		return sessions;
 	};
+	// Game folders: this game's, each place a conversation was started in, and each game folder a
+	// conversation was moved to (so a moved conversation always has a group).
+	const foldersOf = (sessions: ReadonlyArray<Session>) => {
+		const places = new Array<number>();
+		for (const session of sessions) {
+			if (session.public.placeId !== undefined) places.push(session.public.placeId);
+			const [moved] = string.match(session.public.folderId, "^game:(%d+)$");
+			if (moved !== undefined) places.push(tonumber(moved)!);
+		}
+		return folders.list(places);
+	};
 
 	const settleGone = (session: Session) => {
 		const handlers = goneHandlers.get(session.public);
@@ -271,18 +282,21 @@ export function createSessions(deps: SessionsDeps): Sessions {
 			return persistence.save(session);
 		},
 		remove,
-		folders: () => {
-			const places = new Array<number>();
-			for (const session of list()) if (session.public.placeId !== undefined) places.push(session.public.placeId);
-			return folders.list(places);
-		},
+		folders: () => foldersOf(list()),
 		groups: () => {
+			const sessions = list();
+			const members = new Map<string, Array<Session>>();
+			for (const session of sessions) {
+				const bucket = members.get(session.public.folderId);
+				if (bucket !== undefined) bucket.push(session);
+				else members.set(session.public.folderId, [session]);
+			}
 			const out = new Array<Readonly<Record<string, unknown>>>();
-			for (const folder of publicSessions.folders()) {
-				const members = list().filter((s) => s.public.folderId === folder.id);
-				const last = members.reduce((acc, s) => math.max(acc, s.updatedAt), 0);
+			for (const folder of foldersOf(sessions)) {
+				const inFolder = members.get(folder.id) ?? [];
+				const last = inFolder.reduce((acc, s) => math.max(acc, s.updatedAt), 0);
 				out.push(
-					table.freeze({ folder, sessions: table.freeze(members.map((s) => s.public)), lastActivity: last }),
+					table.freeze({ folder, sessions: table.freeze(inFolder.map((s) => s.public)), lastActivity: last }),
 				);
 			}
 			return table.freeze(out);
