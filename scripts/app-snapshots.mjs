@@ -3,7 +3,8 @@
 // docs/images/app-<panel or part>-<dark|light>-<desktop|phone|portrait>.png for docs/APP.md. It uses the committed
 // dist/uai.lua (run `npm run build` first) and headless Chromium (see scripts/snapshot.mjs). Look
 // at the pictures after visual changes. The editor's model picker open with free-routing probe times is
-// its own scene (pickerDriver).
+// its own scene (pickerDriver); the approval dialog and the composer with the on-screen keyboard are
+// chatDriver scenes.
 import path from "node:path";
 import { OUT, renderShots } from "./render-shots.mjs";
 const PANELS = ["chat", "providers", "settings", "logs"];
@@ -105,7 +106,53 @@ host.snapshot("${out}")
 uai.unload()
 `;
 
+// Chat scenes by simulated input: "approval" — a write tool's approval dialog 7 s into its
+// countdown; "composer-keyboard" — a draft being typed with the on-screen keyboard up.
+const chatDriver = (scene, out) => `
+local HttpService = game:GetService("HttpService")
+local support = require(host.newModuleScript("app_support", host.readRepoFile("test/scenarios/app_support.lua")))
+host.network.mapHost("openrouter.ai", host.network.serve(function()
+	return { status = 200, headers = { ["Content-Type"] = "application/json" }, body = HttpService:JSONEncode({
+		id = "r", object = "chat.completion", model = "openrouter/auto",
+		choices = { { index = 0, finish_reason = "tool_calls", message = { role = "assistant", content = "",
+			tool_calls = { { id = "c1", type = "function", ["function"] = { name = "write_note",
+				arguments = '{"text":"Add a shop button to the lobby"}' } } } } } },
+	}) }
+end))
+local uai = loadstring(game:HttpGet("https://raw.githubusercontent.com/owner/repo/main/dist/uai.lua"), "=uai")({ ui = false })
+local record = uai.providers.blank("openrouter")
+record.apiKey = "sk-or-snapshot-0000000000"
+record.model = "openrouter/auto"
+record.stream = false
+assert(uai.providers.save(record))
+assert(uai.tools.register({ name = "write_note", group = "notes", risk = "write", description = "Writes a note for the team.",
+	parameters = { type = "object", properties = { text = { type = "string" } } }, run = function() return "ok" end }))
+assert(uai.permissions.setMode("ask"))
+assert(uai.show("chat"))
+host.advance(1)
+if "${scene}" == "approval" then
+	support.fill("chat-draft", "Note the shop idea")
+	support.button("chat-send")
+	host.advance(7)
+else
+	local box = support.control("chat-draft").Frame.Value.Input
+	support.reveal(box)
+	host.input.typeInto(box, "Add a shop button to the lobby, bottom right", { keepFocus = true, atOnce = true })
+	host.advance(1)
+end
+host.snapshot("${out}")
+uai.unload()
+`;
+
 const shots = [];
+for (const [scene, devices] of [
+	["approval", ["desktop", "phone"]],
+	["composer-keyboard", ["phone", "portrait"]],
+])
+	for (const device of devices) {
+		const out = path.join(OUT, `app-chat-${scene}-dark-${device}.png`);
+		shots.push({ out, device, source: chatDriver(scene, out) });
+	}
 for (const panel of PANELS)
 	for (const theme of ["dark", "light"])
 		for (const device of ["desktop", "phone", "portrait"]) {

@@ -5,6 +5,7 @@
 // Live = true validates each edit: a valid draft updates the value without rewriting the text
 // (so "1." and "-" survive), invalid partial drafts are kept silently, and focus loss shows the
 // canonical text.
+import { services } from "../adapter/services";
 import { label } from "../core/create";
 import { fail } from "../core/errors";
 import { booleanOption, clampedOption, finiteOption, functionOption, textOption } from "../core/options";
@@ -74,6 +75,21 @@ export class InputControl extends Control {
 		core.type.bind(this.scope, this.validation, "Caption");
 		this.paint(this.validation, "TextColor3", "Danger");
 
+		if (this.multiLine) {
+			// typing on a short touch layout: the page may show only the field's last lines, so the
+			// text sits at the bottom of the field while the on-screen keyboard is up
+			const align = () => {
+				const typing =
+					this.field.focused() &&
+					core.metrics.touch &&
+					core.metrics.geometry.short &&
+					services.UserInputService.OnScreenKeyboardVisible;
+				this.box.TextYAlignment = typing ? Enum.TextYAlignment.Bottom : Enum.TextYAlignment.Top;
+			};
+			this.scope.give(core.reflows.add(align));
+			this.scope.give(this.box.Focused.Connect(align));
+			this.scope.give(this.box.FocusLost.Connect(align));
+		}
 		this.scope.give(this.box.FocusLost.Connect(() => this.commitDraft()));
 		this.scope.give(this.box.GetPropertyChangedSignal("Text").Connect(() => this.edited()));
 		this.render();
