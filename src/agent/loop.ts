@@ -199,7 +199,8 @@ function learnWindow(config: PublicConfig, model: string, window: number) {
 	}
 }
 
-function contextWindow(config: PublicConfig, model: string | undefined): number {
+/** The context window the loop assumes for `model`: the learned one, else `agent.contextTokens`. */
+export function contextWindow(config: PublicConfig, model: string | undefined): number {
 	const forced = config.get("agent.forceContext") as Record<string, unknown> | undefined;
 	const learned = model !== undefined && forced !== undefined ? forced[model.lower()] : undefined;
 	return typeIs(learned, "number") ? learned : (config.get("agent.contextTokens") as number);
@@ -282,10 +283,11 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 			return { text: `The request failed: ${outcome.error}`, failed: true, aborted: false };
 		}
 		const reply = outcome.reply;
-		addUsage(session.usage, reply.usage);
+		addUsage(session.usage, reply.usage, outcome.cost);
 		session.emit("usage", {
 			session: snapshotTotals(session.usage),
 			turn: reply.usage !== undefined ? table.freeze({ ...reply.usage }) : undefined,
+			cost: outcome.cost,
 		});
 		const calls = reply.toolCalls;
 		let text = reply.content;

@@ -6,7 +6,7 @@ import type { Message } from "../provider/protocols/types";
 import { Logger } from "../runtime/log";
 import { createSignal, Signal } from "../runtime/signal";
 import { createEmitter, Emit, LiveState, SessionEvent } from "./events";
-import { compactNow, LoopDeps, LoopPolicy, LoopSession, runLoop } from "./loop";
+import { compactNow, contextWindow, LoopDeps, LoopPolicy, LoopSession, runLoop } from "./loop";
 import { Permissions } from "./permissions";
 import { SessionOptions } from "./session_options";
 import { DispatchContext, ToolFilter } from "./tool";
@@ -378,6 +378,7 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 				turns: publicSession.turns,
 				turn,
 				usage: snapshotTotals(usage),
+				contextTokens: contextWindow(deps.loop.config, deps.loop.providers.usable()[0]?.model),
 				todos: table.freeze([]),
 			}),
 		toolContext,

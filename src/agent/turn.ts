@@ -7,10 +7,12 @@
 // output already received) ends the chain; other failures move to the next provider with a
 // `provider:switch` event. Context-overflow refusals are reported so the loop can compact once.
 import { mergeHeaders } from "../net/headers";
+import { parseUrl } from "../net/url";
 import { providerHeaders, providerUrl } from "../provider/connection";
 import { isContextOverflow, windowFromMessage } from "../provider/errors/overflow";
 import { MAX_REPAIRS_PER_REQUEST } from "../provider/errors/repairs";
 import { failureText } from "../provider/failure_text";
+import { estimateCost, priceFor } from "../provider/pricing/prices";
 import { runOperation } from "../provider/operation";
 import { buildBody, inferenceRoute, newAssembler } from "../provider/protocols/adapter";
 import {
@@ -55,7 +57,14 @@ export interface ModelRequest {
 }
 
 export type ModelOutcome =
-	| { readonly ok: true; readonly reply: Reply; readonly provider: string; readonly model: string }
+	| {
+			readonly ok: true;
+			readonly reply: Reply;
+			readonly provider: string;
+			readonly model: string;
+			/** Estimated USD of this reply, when the route's price and the usage are known. */
+			readonly cost?: number;
+	  }
 	| {
 			readonly ok: false;
 			readonly error: string;
@@ -312,7 +321,20 @@ function attempt(
 			: read.reply;
 	if (reply.content !== "" || reply.reasoning !== "")
 		control.emit("assistant:preview", { text: reply.content, reasoning: reply.reasoning, streamId, model });
-	return { ok: true, reply, provider: record.label, model: reply.model ?? model };
+	return {
+		ok: true,
+		reply,
+		provider: record.label,
+		model: reply.model ?? model,
+		cost: replyCost(record, model, reply),
+	};
+}
+
+/** The catalog price of this reply on the record's endpoint (the requested model id prices it). */
+function replyCost(record: ProviderRecord, model: string, reply: Reply): number | undefined {
+	const url = parseUrl(record.baseUrl);
+	const price = url.ok ? priceFor(url.url.host, url.url.path, model) : undefined;
+	return price !== undefined && reply.usage !== undefined ? estimateCost(price, reply.usage) : undefined;
 }
 
 /**

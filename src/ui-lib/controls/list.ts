@@ -2,14 +2,17 @@
 // rows in view are mounted; rows are measured when they first show; adding rows above keeps the
 // view in place; a view at the end follows appended rows; a hidden list (other tab, collapsed
 // section, minimized window) reconciles when shown again. At most MaxItems items are kept
-// (Append drops the oldest, Prepend the newest). Items: a string or { Title?, Text, Kind? }.
-// It holds no configuration value.
-import { corner, create, frame, label, stroke } from "../core/create";
+// (Append drops the oldest, Prepend the newest). Items: a string or { Title?, Text, Kind?,
+// RichText?, Code?, Action?, Key? }: RichText rows are measured by the text they display (markup
+// removed); an Action is a link at the row's foot that calls the list's Callback(index, Key) on
+// click, tap, gamepad ButtonA or keyboard activation. It holds no configuration value.
+import { button, corner, create, frame, label, stroke } from "../core/create";
 import { fail } from "../core/errors";
 import { booleanOption, clampedOption, type Options } from "../core/options";
+import { plainText } from "../core/rich-text";
 import { truncateBytes } from "../core/utf8-text";
 import { SIZE } from "../layout/geometry";
-import { textHeight } from "../layout/measure";
+import { textHeight, textWidth } from "../layout/measure";
 import type { Palette } from "../theme/palette";
 import { VirtualList } from "../virtual-list/virtual-list";
 import { Control, type ControlContext } from "./control";
@@ -23,7 +26,13 @@ interface Item {
 	title: string;
 	text: string;
 	kind: string;
+	rich: boolean;
+	code: boolean;
+	action?: string;
+	key?: string;
 }
+
+const ACTION_GAP = 6;
 
 function titleColor(palette: Palette, kind: string): Color3 {
 	if (kind === "Success" || kind === "Warning" || kind === "Danger") return palette[kind];
@@ -31,16 +40,35 @@ function titleColor(palette: Palette, kind: string): Color3 {
 	return palette.Muted;
 }
 
+function optionalText(record: Options, key: string, method: string): string | undefined {
+	const value = record[key];
+	if (value === undefined) return undefined;
+	if (!typeIs(value, "string")) fail(`List:${method}: ${key} must be a string`);
+	return value;
+}
+
 function readItem(value: unknown, method: string): Item {
-	if (typeIs(value, "string")) return { title: "", text: truncateBytes(value, TEXT_BYTES), kind: "Muted" };
-	if (!typeIs(value, "table")) fail(`List:${method}: an item is a string or { Title?, Text, Kind? }`);
+	if (typeIs(value, "string"))
+		return { title: "", text: truncateBytes(value, TEXT_BYTES), kind: "Muted", rich: false, code: false };
+	if (!typeIs(value, "table")) fail(`List:${method}: an item is a string or { Title?, Text, Kind?, ... }`);
 	const record = value as Options;
 	const kind = record.Kind === undefined ? "Muted" : tostring(record.Kind);
 	if (!KINDS.includes(kind)) fail(`List:${method}: Kind must be one of ${KINDS.join(", ")}`);
+	let text = record.Text === undefined ? "" : tostring(record.Text);
+	let rich = booleanOption(record, "RichText", false, `List:${method}`);
+	// cutting markup could leave it malformed (shown raw): a long rich text shows its plain text
+	if (rich && text.size() > TEXT_BYTES) {
+		text = plainText(text);
+		rich = false;
+	}
 	return {
 		title: record.Title === undefined ? "" : tostring(record.Title),
-		text: truncateBytes(record.Text === undefined ? "" : tostring(record.Text), TEXT_BYTES),
+		text: truncateBytes(text, TEXT_BYTES),
 		kind,
+		rich,
+		code: booleanOption(record, "Code", false, `List:${method}`),
+		action: optionalText(record, "Action", method),
+		key: optionalText(record, "Key", method),
 	};
 }
 
@@ -49,7 +77,7 @@ export class ListControl extends Control {
 	private readonly maxItems: number;
 	private readonly view: ScrollingFrame;
 	private readonly list: VirtualList<Item>;
-	private readonly fills = new Map<GuiObject, (item: Item, width: number) => void>();
+	private readonly fills = new Map<GuiObject, (item: Item, width: number, index: number, height: number) => void>();
 
 	constructor(context: ControlContext) {
 		super("List", context, "stack", 0);
@@ -82,7 +110,7 @@ export class ListControl extends Control {
 				estimate: (item, width) => this.estimate(item, width),
 				measure: (item, width) => this.measure(item, width),
 				create: () => this.createRow(),
-				fill: (row, item, _index, width) => this.fills.get(row)!(item, width),
+				fill: (row, item, index, width, height) => this.fills.get(row)!(item, width, index, height),
 			},
 			follow,
 		);
@@ -93,6 +121,14 @@ export class ListControl extends Control {
 
 	hasValue(): boolean {
 		return false;
+	}
+
+	/** An item's Action was pressed: Callback(index, Key) with the item's current 1-based index. */
+	private activate(row: GuiObject, key: string | undefined) {
+		const callback = this.callback;
+		const index = this.list.indexOf(row);
+		if (callback === undefined || index === undefined || !this.isInteractive()) return;
+		this.core.protect(callback, index + 1, key);
 	}
 
 	private isShownNow(): boolean {
@@ -107,15 +143,33 @@ export class ListControl extends Control {
 	private estimate(item: Item, width: number): number {
 		const scale = this.scale();
 		const perLine = math.max(1, math.floor(width / (7 * scale)));
-		const lines = math.max(1, math.ceil(item.text.size() / perLine));
+		const shown = item.rich ? plainText(item.text) : item.text;
+		const breaks = shown.gsub("\n", "")[1];
+		const lines = math.max(1, math.ceil(shown.size() / perLine), breaks + 1);
 		const title = item.title !== "" ? math.round(12 * scale) + 6 : 0;
-		return 2 * PAD + title + lines * math.round(14 * scale * 1.2);
+		const action = item.action !== undefined ? ACTION_GAP + this.actionHeight(item) : 0;
+		return 2 * PAD + title + lines * math.round(14 * scale * 1.2) + action;
+	}
+
+	/** Height of the item's text: what it displays (markup removed) in its style. */
+	private bodyHeight(item: Item, inner: number): number {
+		return textHeight(
+			item.rich ? plainText(item.text) : item.text,
+			item.code ? "Code" : "Body",
+			this.scale(),
+			inner,
+		);
+	}
+
+	private actionHeight(item: Item): number {
+		return item.action !== undefined ? this.core.type.size("Caption") + 8 : 0;
 	}
 
 	private measure(item: Item, width: number): number {
 		const inner = width - 2 * PAD;
 		const title = item.title !== "" ? textHeight(item.title, "Caption", this.scale(), inner) + 2 : 0;
-		return 2 * PAD + title + math.max(textHeight(item.text, "Body", this.scale(), inner), item.text === "" ? 0 : 1);
+		const action = item.action !== undefined ? ACTION_GAP + this.actionHeight(item) : 0;
+		return 2 * PAD + title + math.max(this.bodyHeight(item, inner), item.text === "" ? 0 : 1) + action;
 	}
 
 	private createRow(): GuiObject {
@@ -127,17 +181,42 @@ export class ListControl extends Control {
 		this.core.painter.bind(this.scope, text, "TextColor3", "Text");
 		let kind = "Muted";
 		const titlePaint = this.core.painter.bind(this.scope, title, "TextColor3", (p) => titleColor(p, kind));
-		this.fills.set(row, (item, width) => {
+		const action = button("Action", row, { Visible: false, TextXAlignment: Enum.TextXAlignment.Left });
+		this.core.type.bind(this.scope, action, "Caption");
+		const actionState = this.core.pressables.track(this.scope, action, () => actionPaint.update());
+		const actionPaint = this.core.painter.bind(this.scope, action, "TextColor3", (p) =>
+			actionState.hover || actionState.selected ? p.Text : p.Accent,
+		);
+		let key: string | undefined;
+		this.scope.give(action.Activated.Connect(() => this.activate(row, key)));
+		this.fills.set(row, (item, width, _index, height) => {
 			kind = item.kind;
+			key = item.key;
 			titlePaint.update();
 			const inner = width - 2 * PAD;
 			const titleHeight = item.title !== "" ? textHeight(item.title, "Caption", this.scale(), inner) : 0;
 			title.Visible = titleHeight > 0;
 			title.Text = item.title;
 			title.Size = UDim2.fromOffset(inner, titleHeight);
+			const top = PAD + (titleHeight > 0 ? titleHeight + 2 : 0);
+			// the measured row height less the title, padding and action: the text is not measured twice
+			const actionBlock = item.action !== undefined ? ACTION_GAP + this.actionHeight(item) : 0;
+			const bodyHeight = math.max(0, height - top - PAD - actionBlock);
+			text.RichText = item.rich;
+			this.core.type.restyle(text, item.code ? "Code" : "Body");
 			text.Text = item.text;
-			text.Position = UDim2.fromOffset(PAD, PAD + (titleHeight > 0 ? titleHeight + 2 : 0));
-			text.Size = UDim2.fromOffset(inner, textHeight(item.text, "Body", this.scale(), inner));
+			text.Position = UDim2.fromOffset(PAD, top);
+			text.Size = UDim2.fromOffset(inner, bodyHeight);
+			action.Visible = item.action !== undefined;
+			action.Selectable = item.action !== undefined;
+			if (item.action !== undefined) {
+				action.Text = item.action;
+				action.Position = UDim2.fromOffset(PAD, top + bodyHeight + ACTION_GAP);
+				action.Size = UDim2.fromOffset(
+					math.min(inner, textWidth(item.action, "Caption", this.scale()) + 8),
+					this.actionHeight(item),
+				);
+			}
 		});
 		return row;
 	}

@@ -1,6 +1,6 @@
 // Type ramp and fonts. Sizes are multiplied by the window's TextScale and rounded.
 
-export type TextStyle = "Display" | "Title" | "Heading" | "Body" | "Caption" | "Small" | "Eyebrow";
+export type TextStyle = "Display" | "Title" | "Heading" | "Body" | "Caption" | "Small" | "Eyebrow" | "Code";
 
 const SIZES: Record<TextStyle, number> = {
 	Display: 26,
@@ -10,6 +10,7 @@ const SIZES: Record<TextStyle, number> = {
 	Caption: 12,
 	Small: 11,
 	Eyebrow: 10,
+	Code: 13,
 };
 
 const FONTS: Record<TextStyle, Enum.Font> = {
@@ -20,6 +21,7 @@ const FONTS: Record<TextStyle, Enum.Font> = {
 	Caption: Enum.Font.BuilderSans,
 	Small: Enum.Font.BuilderSans,
 	Eyebrow: Enum.Font.BuilderSansMedium,
+	Code: Enum.Font.RobotoMono,
 };
 
 export function textSize(style: TextStyle, scale: number): number {

@@ -14,7 +14,7 @@ export interface RowRenderer<T> {
 	measure: (item: T, width: number) => number;
 	/** Builds an empty row (pooled and reused for different items); the list parents it. */
 	create: () => GuiObject;
-	/** Fills a row with `item` (its position in the list is `index`). */
+	/** Fills a row with `item` (its position in the list is `index`) at its measured `height`. */
 	fill: (row: GuiObject, item: T, index: number, width: number, height: number) => void;
 }
 
@@ -25,6 +25,8 @@ interface Anchor {
 
 const OVERSCAN = 160;
 const END_SLACK = 2;
+/** Passes of scrollToEnd: each measures the rows that came into view (a few suffice). */
+const END_PASSES = 6;
 
 export class VirtualList<T extends defined> {
 	private items: T[] = [];
@@ -61,6 +63,12 @@ export class VirtualList<T extends defined> {
 	/** Number of row frames currently mounted (bounded by the viewport, not the item count). */
 	mountedCount(): number {
 		return this.mounted.size();
+	}
+
+	/** The index of the item a mounted `row` shows now (rows move when items are added above). */
+	indexOf(row: GuiObject): number | undefined {
+		for (const [index, mounted] of this.mounted) if (mounted === row) return index;
+		return undefined;
 	}
 
 	/** The mounted row showing item `index`, if it is in view. */
@@ -158,10 +166,14 @@ export class VirtualList<T extends defined> {
 		if (shown && this.dirty) this.render();
 	}
 
+	/** Shows the last rows: rows measured taller than estimated move the end, so settle on it again. */
 	scrollToEnd() {
-		this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
-		this.setCanvas(this.maxCanvas());
-		this.render();
+		for (let pass = 0; pass < END_PASSES; pass++) {
+			this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
+			this.setCanvas(this.maxCanvas());
+			this.render();
+			if (this.dirty || this.atEnd()) break;
+		}
 	}
 
 	/** Mounts the rows in view (measuring them) and recycles the rest. */
@@ -192,6 +204,9 @@ export class VirtualList<T extends defined> {
 			}
 		}
 		for (let i = first; i <= last; i++) {
+			// a row the anchor brought into view after the first pass is measured before it is filled
+			if (!this.offsets.isMeasured(i))
+				this.offsets.setHeight(i, this.renderer.measure(this.items[i], this.width));
 			const height = this.offsets.height(i);
 			let row = this.mounted.get(i);
 			if (row === undefined) {

@@ -8,21 +8,26 @@ import type { Tab } from "../../../ui-lib/containers/tab";
 import type { Window } from "../../../ui-lib/window/window";
 import type { Util } from "../transfer";
 import { presentApprovals } from "./approvals";
+import { statusText } from "./status";
 import { buildComposer } from "./composer";
 import { buildConversationList } from "./conversations";
 import { createTranscriptView } from "./transcript";
 
-/** Retained conversation and activity lanes together (512 + 256), plus the live preview. */
-const TRANSCRIPT_ROWS = 800;
-
-function statusText(session: PublicSession): string {
-	return `${session.status !== "" ? session.status : "Ready"}${session.busy ? " · working" : ""} · ${session.turns} turns`;
-}
+/** Rows of the retained conversation and activity lanes (512 + 256 events, some in several rows). */
+const TRANSCRIPT_ROWS = 1200;
+/** Events after which the status line's usage and context figures change. */
+const STATUS_KINDS = new Set(["status", "usage", "compact", "cleared"]);
 
 export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 	const util = uai.env.require("runtime/util") as Util;
 	const chat = tab.Section({ Title: "Transcript" });
-	const list = chat.List({ Id: "chat-transcript", Text: "", Height: 360, MaxItems: TRANSCRIPT_ROWS });
+	const list = chat.List({
+		Id: "chat-transcript",
+		Text: "",
+		Height: 360,
+		MaxItems: TRANSCRIPT_ROWS,
+		Callback: (_index: unknown, key: unknown) => view.activate(key),
+	});
 	const status = chat.Label({ Id: "chat-status", Text: "" });
 	const composer = buildComposer(uai, window, chat);
 	const view = createTranscriptView(list, util);
@@ -60,7 +65,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 		uai.sessions.anyEvent.connect((session, event) => {
 			if (session !== shown) return;
 			view.event(event);
-			if (event.kind === "status") status.SetText(statusText(session));
+			if (STATUS_KINDS.has(event.kind)) status.SetText(statusText(session));
 		}),
 	);
 	presentApprovals(uai, window, util);

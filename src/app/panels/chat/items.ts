@@ -1,16 +1,27 @@
-// What the transcript shows for one event: a List item, or undefined for kinds the view does not
-// show (turn bookkeeping, requests, unknown kinds). Assistant text is plain wrapped text for now.
+// What the transcript shows for events: List items. Assistant text and reasoning are Markdown
+// (RichText rows, code blocks as their own monospace rows); the user's words, errors and notices
+// are plain text shown as written. Tool calls are cards (cards.ts). Kinds the view does not show
+// (turn bookkeeping, requests, unknown kinds) have no items.
+import { chunkText, renderMarkdown, ROW_BYTES } from "../../markdown/render";
 import type { Util } from "../transfer";
 
 export interface Item {
 	readonly Title: string;
 	readonly Text: string;
 	readonly Kind: "Info" | "Success" | "Warning" | "Danger" | "Muted";
+	readonly RichText?: boolean;
+	readonly Code?: boolean;
+	readonly Action?: string;
+	readonly Key?: string;
 }
 
+type Kind = Item["Kind"];
 type Event = Readonly<Record<string, unknown>>;
 
-function text(value: unknown): string {
+/** The label transcript.ts (agent) appends to a field it cut: `[excerpt: N bytes, cut to fit ...]`. */
+const EXCERPT_LABEL = "\n%[excerpt: %d+ bytes, cut to fit the transcript%]$";
+
+export function text(value: unknown): string {
 	return value === undefined ? "" : tostring(value);
 }
 
@@ -21,36 +32,73 @@ export function argumentsText(value: unknown, util: Util): string {
 	return encoded ?? text(value);
 }
 
-export function eventItem(event: Event, util: Util): Item | undefined {
+/** Whether the retained copy of a field was cut and labelled as an excerpt. */
+export function isExcerpt(value: string): boolean {
+	return value.match(EXCERPT_LABEL)[0] !== undefined;
+}
+
+/** Markdown text as rows: the first carries `title`, code rows name their language. */
+export function markdownItems(title: string, kind: Kind, source: string): Array<Item> {
+	return renderMarkdown(source).map((segment, index) => ({
+		Title: index === 0 ? title : segment.code ? (segment.language !== "" ? segment.language : "code") : "",
+		Text: segment.text,
+		Kind: kind,
+		RichText: segment.rich,
+		Code: segment.code,
+	}));
+}
+
+/** Plain text as rows of at most ROW_BYTES. */
+export function plainItems(title: string, kind: Kind, source: string): Array<Item> {
+	return chunkText(source, ROW_BYTES).map((piece, index) => ({
+		Title: index === 0 ? title : "",
+		Text: piece,
+		Kind: kind,
+	}));
+}
+
+function labelled(title: string, value: string): string {
+	return isExcerpt(value) ? `${title} · excerpt` : title;
+}
+
+/** The provider's failure as the loop reports it: `HTTP <status> (<meaning>): <code>: <message>`. */
+function errorItems(message: string): Array<Item> {
+	const [status, rest] = message.match("^(HTTP %d+ %b()): (.*)$") as LuaTuple<
+		[string | undefined, string | undefined]
+	>;
+	if (status !== undefined && rest !== undefined) return plainItems(`Error · ${status}`, "Danger", rest);
+	return plainItems("Error", "Danger", message);
+}
+
+export function eventItems(event: Event): Array<Item> {
 	switch (event.kind) {
 		case "user":
-			return { Title: "You", Text: text(event.text), Kind: "Info" };
+			return plainItems("You", "Info", text(event.text));
 		case "assistant:text":
-			return { Title: "Assistant", Text: text(event.text), Kind: "Success" };
+			return markdownItems(labelled("Assistant", text(event.text)), "Success", text(event.text));
 		case "assistant:reasoning":
-			return { Title: "Reasoning", Text: text(event.text), Kind: "Muted" };
-		case "tool:call":
-			return {
-				Title: `Tool call · ${text(event.name)} (${text(event.risk ?? "unknown risk")})`,
-				Text: argumentsText(event.arguments, util),
-				Kind: "Muted",
-			};
-		case "tool:result":
-			return { Title: `Tool result · ${text(event.name)}`, Text: text(event.text), Kind: "Success" };
-		case "tool:error":
-			return { Title: `Tool error · ${text(event.name)}`, Text: text(event.error ?? event.text), Kind: "Danger" };
+			return markdownItems(labelled("Reasoning", text(event.text)), "Muted", text(event.text));
 		case "error":
-			return { Title: "Error", Text: text(event.message), Kind: "Danger" };
+			return errorItems(text(event.message));
 		case "abort":
-			return { Title: "Stopped", Text: "The turn was stopped.", Kind: "Warning" };
+			return plainItems("Stopped", "Warning", "The turn was stopped.");
 		case "compact":
-			return { Title: "Context compacted", Text: text(event.summary), Kind: "Muted" };
+			return plainItems("Context compacted", "Muted", text(event.summary));
+		case "notice":
+			return plainItems("Notice", "Info", text(event.text));
 		default:
-			return undefined;
+			return [];
 	}
 }
 
-/** The live preview row: the reply streaming in, replaced as it grows. */
-export function previewItem(preview: Event): Item {
-	return { Title: "Assistant · writing", Text: text(preview.text), Kind: "Muted" };
+/** The live preview: reasoning so far, then the reply so far, replaced as they grow. */
+export function previewItems(preview: Event): Array<Item> {
+	const items = new Array<Item>();
+	const reasoning = text(preview.reasoning);
+	if (reasoning !== "")
+		for (const item of markdownItems("Reasoning · thinking", "Muted", reasoning)) items.push(item);
+	const reply = text(preview.text);
+	if (reply !== "" || items.isEmpty())
+		for (const item of markdownItems("Assistant · writing", "Muted", reply)) items.push(item);
+	return items;
 }

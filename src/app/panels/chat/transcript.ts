@@ -1,11 +1,15 @@
 // The transcript view of one conversation at a time in UI LIB's bounded virtualised List. Switching
-// rebuilds it from `transcript.snapshot()` plus the live preview; live events append only what the
-// view has not seen (by `transcriptId`), so a replay never duplicates a row. The live preview is
-// always the last row, replaces itself as it grows and goes away when the preview ends.
+// rebuilds it from `transcript.snapshot()` plus the live preview (in one SetItems); live events
+// append only what the view has not seen (by `transcriptId`), so a replay never duplicates a row.
+// An event may take several rows (Markdown code blocks are rows of their own). A tool call is one
+// card row that its progress and outcome update in place. The live preview is always last, replaces
+// itself as it grows and goes away when the preview ends. The view mirrors the list's rows (the
+// List drops the oldest beyond MaxItems, and so does the mirror) to find a card's row.
 import type { PublicSession } from "../../../agent/session";
 import type { ListControl } from "../../../ui-lib/controls/list";
 import type { Util } from "../transfer";
-import { eventItem, Item, previewItem } from "./items";
+import { type Card, cardItem, progressText } from "./cards";
+import { argumentsText, eventItems, type Item, previewItems, text } from "./items";
 
 type Event = Readonly<Record<string, unknown>>;
 
@@ -15,57 +19,159 @@ const ENDS_PREVIEW = new Set(["assistant:complete", "abort", "error", "cleared",
 export interface TranscriptView {
 	readonly show: (session: PublicSession) => void;
 	readonly event: (event: Event) => void;
+	/** A row's Action was pressed (List Callback): folds or unfolds the card `key`. */
+	readonly activate: (key: unknown) => void;
 }
 
 export function createTranscriptView(list: ListControl, util: Util): TranscriptView {
 	const seen = new Set<string>();
-	let previewShown = false;
+	const cards = new Map<string, Card>();
+	/** The newest card of each call id (providers may reuse ids across turns). */
+	const latest = new Map<string, string>();
+	let items = new Array<Item>();
+	let keys = new Array<string>();
+	let previewRows = 0;
+	/** While rebuilding, rows change only in the mirror; one SetItems shows them. */
+	let staging = false;
 
-	const dropPreview = () => {
-		if (!previewShown) return;
-		list.Remove(list.Count());
-		previewShown = false;
+	const trim = () => {
+		const excess = items.size() - list.Count();
+		if (excess <= 0) return;
+		items = items.filter((_, i) => i >= excess);
+		keys = keys.filter((_, i) => i >= excess);
 	};
-	const append = (item: Item) => {
-		dropPreview();
+	const push = (item: Item, key: string) => {
+		items.push(item);
+		keys.push(key);
+		if (staging) return;
 		list.Append(item);
+		trim();
+	};
+	const pop = () => {
+		items.pop();
+		keys.pop();
+		if (!staging) list.Remove(list.Count());
+	};
+	const replace = (index: number, item: Item) => {
+		items[index] = item;
+		if (!staging) list.Update(index + 1, item);
+	};
+	const dropPreview = () => {
+		for (; previewRows > 0; previewRows--) pop();
+	};
+	const append = (rows: ReadonlyArray<Item>, key = "") => {
+		dropPreview();
+		for (const row of rows) push(row, key);
 	};
 	const preview = (event: Event) => {
-		if (previewShown) list.Update(list.Count(), previewItem(event));
-		else {
-			list.Append(previewItem(event));
-			previewShown = true;
+		const rows = previewItems(event);
+		const start = items.size() - previewRows;
+		rows.forEach((row, i) => {
+			if (i < previewRows) replace(start + i, row);
+			else push(row, "");
+		});
+		while (previewRows > rows.size()) {
+			pop();
+			previewRows -= 1;
 		}
+		previewRows = rows.size();
+	};
+	/** Shows `card` again: in place when its row is still in the list, else as a new row. */
+	const putCard = (card: Card) => {
+		for (let i = keys.size() - 1; i >= 0; i--) {
+			if (keys[i] === card.key) return replace(i, cardItem(card));
+		}
+		append([cardItem(card)], card.key);
+	};
+	const outcome = (event: Event, id: string) => {
+		const key = latest.get(id);
+		let card = key !== undefined ? cards.get(key) : undefined;
+		if (card === undefined || card.outcome !== undefined) {
+			// the call's own event was evicted or never retained: a card from the outcome alone
+			card = {
+				key: `outcome:${text(event.transcriptId)}`,
+				id,
+				name: text(event.name),
+				risk: text(event.risk ?? "unknown risk"),
+				args: undefined,
+				expanded: false,
+			};
+			cards.set(card.key, card);
+		}
+		const ok = event.kind === "tool:result";
+		card.outcome = {
+			ok,
+			text: ok ? text(event.text) : text(event.error ?? event.text),
+			ms: typeIs(event.ms, "number") ? math.floor(event.ms) : undefined,
+		};
+		putCard(card);
+	};
+	const durable = (event: Event) => {
+		const id = text(event.id);
+		if (event.kind === "tool:call") {
+			const card: Card = {
+				key: `call:${text(event.transcriptId)}`,
+				id,
+				name: text(event.name),
+				risk: text(event.risk ?? "unknown risk"),
+				args: argumentsText(event.arguments, util),
+				expanded: false,
+			};
+			cards.set(card.key, card);
+			latest.set(id, card.key);
+			append([cardItem(card)], card.key);
+		} else if (event.kind === "tool:result" || event.kind === "tool:error") outcome(event, id);
+		else append(eventItems(event));
+	};
+	const reset = () => {
+		seen.clear();
+		cards.clear();
+		latest.clear();
+		items = [];
+		keys = [];
+		previewRows = 0;
+	};
+	const handle = (event: Event) => {
+		if (event.kind === "cleared") {
+			reset();
+			list.Clear();
+			return;
+		}
+		if (event.kind === "assistant:preview") return preview(event);
+		if (ENDS_PREVIEW.has(event.kind as string) || (event.kind === "status" && event.text === "Ready"))
+			dropPreview();
+		if (event.kind === "tool:progress") {
+			const key = latest.get(text(event.id));
+			const card = key !== undefined ? cards.get(key) : undefined;
+			if (card !== undefined && card.outcome === undefined) {
+				card.progress = progressText(text(event.text));
+				putCard(card);
+			}
+			return;
+		}
+		const transcriptId = event.transcriptId;
+		if (!typeIs(transcriptId, "string") || seen.has(transcriptId)) return;
+		seen.add(transcriptId);
+		durable(event);
 	};
 
 	return {
 		show: (session) => {
-			seen.clear();
-			previewShown = false;
-			const items = new Array<Item>();
-			for (const retained of session.transcript.snapshot()) {
-				if (typeIs(retained.transcriptId, "string")) seen.add(retained.transcriptId);
-				const item = eventItem(retained, util);
-				if (item !== undefined) items.push(item);
-			}
-			list.SetItems(items);
+			reset();
+			staging = true;
+			for (const retained of session.transcript.snapshot()) handle(retained);
 			if (session.livePreview !== undefined) preview(session.livePreview);
+			staging = false;
+			list.SetItems(items);
+			trim();
+			list.ScrollToEnd();
 		},
-		event: (event) => {
-			if (event.kind === "cleared") {
-				seen.clear();
-				previewShown = false;
-				list.Clear();
-				return;
-			}
-			if (event.kind === "assistant:preview") return preview(event);
-			if (ENDS_PREVIEW.has(event.kind as string) || (event.kind === "status" && event.text === "Ready"))
-				dropPreview();
-			const id = event.transcriptId;
-			if (!typeIs(id, "string") || seen.has(id)) return;
-			seen.add(id);
-			const item = eventItem(event, util);
-			if (item !== undefined) append(item);
+		event: handle,
+		activate: (key) => {
+			const card = typeIs(key, "string") ? cards.get(key) : undefined;
+			if (card === undefined) return;
+			card.expanded = !card.expanded;
+			putCard(card);
 		},
 	};
 }

@@ -1,0 +1,91 @@
+// Tool-call cards: one transcript row per call with its arguments, the latest progress while it
+// runs, then its result or error. Listings longer than FOLD_LINES lines (or FOLD_BYTES) fold, and
+// the row offers an Action to show all of it (at most SHOWN_BYTES) or fold it again.
+import { escapeRich } from "../../markdown/escape";
+import { splitLines } from "../../markdown/blocks";
+import { truncateBytes } from "../../../ui-lib/core/utf8-text";
+import type { Item } from "./items";
+
+export const FOLD_LINES = 12;
+const FOLD_BYTES = 1500;
+const SHOWN_BYTES = 8000;
+const PROGRESS_BYTES = 300;
+
+export interface Card {
+	/** Unique per card (the List item Key): the transcript id of the event that made it. */
+	readonly key: string;
+	readonly id: string;
+	readonly name: string;
+	readonly risk: string;
+	readonly args: string | undefined;
+	progress?: string;
+	outcome?: { readonly ok: boolean; readonly text: string; readonly ms?: number };
+	expanded: boolean;
+}
+
+interface Listing {
+	readonly markup: string;
+	readonly folded: boolean;
+	readonly lines: number;
+}
+
+function listing(source: string, expanded: boolean): Listing {
+	const lines = splitLines(source);
+	if (expanded) {
+		const shown = truncateBytes(source, SHOWN_BYTES);
+		const more = source.size() - shown.size();
+		const tail = more > 0 ? `\n<i>… ${more} more bytes not shown</i>` : "";
+		return {
+			markup: `${escapeRich(shown)}${tail}`,
+			folded: lines.size() > FOLD_LINES || source.size() > FOLD_BYTES,
+			lines: lines.size(),
+		};
+	}
+	const head = truncateBytes(lines.filter((_, i) => i < FOLD_LINES).join("\n"), FOLD_BYTES);
+	const folded = head.size() < source.size();
+	const hidden = lines.size() - splitLines(head).size();
+	const note = hidden > 0 ? `… ${hidden} more lines` : "… more";
+	return { markup: `${escapeRich(head)}${folded ? `\n<i>${note}</i>` : ""}`, folded, lines: lines.size() };
+}
+
+function state(card: Card): string {
+	if (card.outcome === undefined) return "running";
+	if (!card.outcome.ok) return "failed";
+	return card.outcome.ms !== undefined ? `done in ${card.outcome.ms} ms` : "done";
+}
+
+/** The card as a List item: RichText in the monospace style, folded unless expanded. */
+export function cardItem(card: Card): Item {
+	const parts = new Array<string>();
+	let folded = false;
+	let lines = 0;
+	if (card.args !== undefined) {
+		const args = listing(card.args, card.expanded);
+		folded = folded || args.folded;
+		lines += args.lines;
+		parts.push(`<b>Arguments</b>\n${args.markup}`);
+	}
+	if (card.outcome === undefined && card.progress !== undefined)
+		parts.push(`<b>Progress</b> ${escapeRich(card.progress)}`);
+	if (card.outcome !== undefined) {
+		const output = listing(card.outcome.text, card.expanded);
+		folded = folded || output.folded;
+		lines += output.lines;
+		parts.push(`<b>${card.outcome.ok ? "Result" : "Error"}</b>\n${output.markup}`);
+	}
+	return {
+		Title: `Tool call · ${card.name} (${card.risk}) · ${state(card)}`,
+		Text: parts.join("\n"),
+		Kind: card.outcome === undefined ? "Info" : card.outcome.ok ? "Success" : "Danger",
+		RichText: true,
+		Code: true,
+		Action: folded ? (card.expanded ? "Fold" : `Show all (${lines} lines)`) : undefined,
+		Key: card.key,
+	};
+}
+
+/** The first line of a progress report, bounded. */
+export function progressText(value: string): string {
+	const [line] = value.match("^[^\n]*") as LuaTuple<[string]>;
+	return truncateBytes(line, PROGRESS_BYTES);
+}
