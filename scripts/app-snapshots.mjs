@@ -10,7 +10,7 @@ import { OUT, renderShots } from "./render-shots.mjs";
 const PANELS = ["chat", "providers", "settings", "logs"];
 
 // Extra pictures of one part of a panel: `setup` runs before the exchange, `control` is the
-// control scrolled to the top of the page.
+// control scrolled to the top of the page, `after` runs last (before the picture).
 const PARTS = {
 	"chat-conversations": {
 		panel: "chat",
@@ -21,6 +21,18 @@ assert(uai.sessions.createFolder("Scripts"))
 assert(uai.sessions.newThread({ folderId = work.id, title = "Plan the lobby UI" }))
 assert(uai.sessions.newThread({ folderId = work.id, title = "Shop prices" }))
 assert(uai.sessions.newThread({ folderId = "universal", title = "Fix the shop button" }))`,
+	},
+	// the request log only, and the exchange's evidence open
+	"logs-evidence": {
+		panel: "logs",
+		control: "logs-list",
+		after: `
+local controls = getgenv().__PROJECT_UAI_UI_LIB_V1.Windows["project-uai-app"].Controls
+controls["logs-kind"]:Set("Requests")
+host.advance(0.5)
+local support = require(host.newModuleScript("app_support", host.readRepoFile("test/scenarios/app_support.lua")))
+support.press(assert(controls["logs-list"].Frame.Value.List:FindFirstChild("Item"), "a request row").Action)
+host.advance(1)`,
 	},
 };
 
@@ -61,7 +73,7 @@ for _ = 1, 100 do
 end
 uai.log.warn("a sample warning for the Logs panel", "snapshot")
 assert(uai.show("${panel}"))
-host.advance(1)${part !== undefined ? scrollTo(part.control) : ""}
+host.advance(1)${part !== undefined ? scrollTo(part.control) : ""}${part?.after ?? ""}
 host.snapshot("${out}")
 uai.unload()
 `;

@@ -45,6 +45,7 @@ export function viaGateway(request: GatewayAttempt): ReplyResult | undefined {
 		timeout: request.timeout,
 		isCancelled: request.isCancelled,
 		onPreview: request.onPreview,
+		record: env.http.record,
 	});
 	return outcome.fallback ? undefined : outcome.result;
 }

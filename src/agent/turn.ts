@@ -231,6 +231,7 @@ function attempt(
 			timeout,
 			attempts,
 			isCancelled: control.aborted,
+			tag: "inference",
 			onEvent: (event) => {
 				if (event.kind === "proxy") return;
 				control.emit("request:retry", {

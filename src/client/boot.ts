@@ -81,7 +81,8 @@ function bootClient(
 		const providers = createProviders({
 			config: config.public,
 			log: log.scope("providers"),
-			http: host.http,
+			// every attempt over the host's transports goes to the request log (uai.log.requests)
+			http: host.http !== undefined ? { ...host.http, record: log.recordRequest } : undefined,
 			websocket: host.websocket,
 			noHttpReason: caps.reason("http") ?? "this host has no HTTP transport",
 			canReachLocal: caps.http === "executor",

@@ -1,13 +1,21 @@
 // One HTTP exchange with the provider, over whatever HTTP function the host found: a wall-clock
 // deadline (1–300 s, default 120) shared by every attempt, an 8 MiB response budget, bounded
 // retries with jittered backoff that honours Retry-After, cooperative cancellation, and a cap on
-// requests in flight. Buffered: executor and Roblox HTTP deliver the whole body at once.
+// requests in flight. Buffered: executor and Roblox HTTP deliver the whole body at once. Every
+// attempt is reported once to the capability's request log, when it has one.
+import type { HttpCapability as HostHttp, RawHttpRequest, RawHttpResponse } from "host/http";
+import type { RequestRecorder } from "runtime/request_log";
+import { attemptRecord } from "./attempt_record";
 import { HeaderMap } from "./headers";
 import { retryAfterSeconds } from "./retry_after";
 import { backoffSeconds, isNotProcessedStatus, shouldRetryResponse } from "./retry_policy";
 
-export type { HttpCapability, RawHttpRequest, RawHttpResponse } from "host/http";
-import type { HttpCapability, RawHttpRequest, RawHttpResponse } from "host/http";
+export type { RawHttpRequest, RawHttpResponse } from "host/http";
+
+/** The host's HTTP function, and the request log its attempts (and gateway exchanges) go to. */
+export interface HttpCapability extends HostHttp {
+	readonly record?: RequestRecorder;
+}
 
 export const MAX_TIMEOUT_SECONDS = 300;
 export const DEFAULT_TIMEOUT_SECONDS = 120;
@@ -43,6 +51,8 @@ export interface HttpSpec {
 	readonly isCancelled?: () => boolean;
 	/** Called before each retry wait with the attempt number and the wait (e.g. to show status). */
 	readonly onRetry?: (attempt: number, waitSeconds: number, status: number) => void;
+	/** What the request is for, in the request log: "inference", "discovery", "probe", ... */
+	readonly tag?: string;
 }
 
 export interface HttpResult {
@@ -94,6 +104,8 @@ interface Attempt {
 	response?: RawHttpResponse;
 	error?: string;
 	finished: boolean;
+	/** When the send returned (the waiting side notices it up to a slice later). */
+	endedAt?: number;
 }
 
 /** Runs one send on its own thread and waits for it, the deadline or cancellation. */
@@ -111,6 +123,7 @@ function attemptOnce(
 		if (ok) attempt.response = result;
 		else attempt.error = describeTransportError(result);
 		attempt.finished = true;
+		attempt.endedAt = env.now();
 		inFlight -= 1;
 	});
 	while (!attempt.finished) {
@@ -171,20 +184,35 @@ export function send(http: HttpCapability, spec: HttpSpec, env: TransportEnv = d
 			if (interrupted !== undefined) return failed(attempt - 1, interrupted === "timeout" ? "busy" : interrupted);
 		}
 		const attemptStart = env.now();
+		const attemptAt = env.epoch();
 		const outcome = attemptOnce(http, request, deadline, spec, env);
-		if (typeIs(outcome, "string")) return failed(attempt, outcome);
+		const note = (response: RawHttpResponse | undefined, problem: string | undefined) => {
+			const ended = typeIs(outcome, "table") ? (outcome.endedAt ?? env.now()) : env.now();
+			http.record?.(
+				attemptRecord(http, request, spec.tag, attempt, attemptAt, ended - attemptStart, response, problem),
+			);
+		};
+		if (typeIs(outcome, "string")) {
+			note(undefined, FAILURE_TEXT[outcome]);
+			return failed(attempt, outcome);
+		}
 		const response = outcome.response;
 		const isLast = attempt >= attempts;
+		const body = response?.Body ?? "";
+		const oversized = body.size() > MAX_RESPONSE_BYTES;
+		let problem: string | undefined;
+		if (response === undefined) problem = outcome.error ?? FAILURE_TEXT.transport;
+		else if (oversized) problem = FAILURE_TEXT.response_limit;
+		note(response, problem);
 		if (response === undefined) {
 			if (spec.unsafe === true || isLast) return failed(attempt, "transport", outcome.error);
 			const interrupted = pause(backoffSeconds(attempt, env.random), deadline, spec, env);
 			if (interrupted !== undefined) return failed(attempt, interrupted);
 			continue;
 		}
-		const body = response.Body ?? "";
 		const headers = response.Headers ?? {};
 		const status = response.StatusCode;
-		if (body.size() > MAX_RESPONSE_BYTES) return failed(attempt, "response_limit", undefined, { status, headers });
+		if (oversized) return failed(attempt, "response_limit", undefined, { status, headers });
 		const done = result(attempt, { ok: status >= 200 && status < 300, status, body, headers });
 		if (isLast || spec.returnStatuses?.includes(status) === true || !shouldRetryResponse(status, body)) return done;
 		if (spec.unsafe === true && !isNotProcessedStatus(status)) return done;

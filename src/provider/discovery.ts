@@ -38,6 +38,8 @@ export interface DiscoveryOptions {
 	readonly timeout?: number;
 	readonly isCancelled?: () => boolean;
 	readonly onEvent?: (event: OperationEvent) => void;
+	/** The request log's tag: "discovery" unless a connection test ("test"). */
+	readonly tag?: string;
 }
 
 interface CacheEntry {
@@ -142,6 +144,7 @@ export function discoverModels(
 			timeout: math.max(1, deadline - clock.now()),
 			attempts: DISCOVERY_ATTEMPTS,
 			isCancelled: options.isCancelled,
+			tag: options.tag ?? "discovery",
 			onEvent: options.onEvent,
 		});
 		proxiedTo = outcome.proxiedTo ?? proxiedTo;

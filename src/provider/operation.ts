@@ -31,6 +31,8 @@ export interface OperationSpec {
 	readonly isCancelled?: () => boolean;
 	/** Progress for status lines and logs; never carries a credential. */
 	readonly onEvent?: (event: OperationEvent) => void;
+	/** What the request is for, in the request log ("inference", "discovery", "probe"). */
+	readonly tag?: string;
 }
 
 export interface OperationResult {
@@ -82,6 +84,7 @@ export function runOperation(
 				attempts: spec.attempts ?? built.attempts,
 				unsafe: spec.unsafe ?? built.unsafe,
 				isCancelled: spec.isCancelled,
+				tag: spec.tag ?? built.tag,
 				returnStatuses: multiKey ? [429] : undefined,
 				onRetry: (attempt, wait, status) => spec.onEvent?.({ kind: "retry", attempt, wait, status }),
 			},

@@ -321,9 +321,11 @@ export function createProviders(deps: ProvidersDeps): Providers {
 		if (records.get(record.id) === record) persist();
 	};
 
-	const discover = (
+	/** `discover` with the request log's tag ("discovery", or "test" for a connection test). */
+	const discoverTagged = (
 		target: unknown,
-		options?: unknown,
+		options: unknown,
+		tag: string,
 	): LuaTuple<[boolean, Array<string> | string, DiscoveryOutcome | undefined]> => {
 		const saved = recordOf(target);
 		const record = saved ?? (typeIs(target, "table") ? (target as ProviderRecord) : undefined);
@@ -344,6 +346,7 @@ export function createProviders(deps: ProvidersDeps): Providers {
 			force: flags.force === true,
 			timeout: typeIs(flags.timeout, "number") ? flags.timeout : undefined,
 			onEvent: typeIs(flags.onEvent, "function") ? (flags.onEvent as (event: OperationEvent) => void) : undefined,
+			tag,
 		});
 		if (outcome.proxiedTo !== undefined) adoptProxy(record, outcome.proxiedTo);
 		const name = saved !== undefined ? saved.id : "an unsaved provider";
@@ -353,12 +356,13 @@ export function createProviders(deps: ProvidersDeps): Providers {
 		if (!outcome.ok) return $tuple(false, outcome.error ?? "discovery failed", outcome);
 		return $tuple(true, outcome.models, outcome);
 	};
+	const discover = (target: unknown, options?: unknown) => discoverTagged(target, options, "discovery");
 
 	const test = (target: unknown, options?: unknown): TestResult => {
 		const clock = deps.transport ?? defaultEnv;
 		const timeout = typeIs(options, "table") ? (options as { timeout?: unknown }).timeout : undefined;
 		const started = clock.now();
-		const [ok, result, details] = discover(target, { force: true, timeout });
+		const [ok, result, details] = discoverTagged(target, { force: true, timeout }, "test");
 		return deepFreeze({
 			ok,
 			seconds: clock.now() - started,

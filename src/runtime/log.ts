@@ -1,9 +1,12 @@
 // The diagnostic log (`uai.log`): levels, a bounded ring buffer, subscribers and redaction.
 // Every text is redacted before it is stored, printed or handed to a subscriber, so credentials
 // never reach log text. Warnings and errors also go to the console; with `logs.mirror` on, every
-// recorded entry does.
+// recorded entry does. The request log (runtime/request_log) shares the redactor and the handle.
 import { createRedactor } from "./redact";
+import { createRequestLog, REQUEST_LOG_CAPACITY, RequestEntry, RequestQuery, RequestRecorder } from "./request_log";
+import { createRing, keepNewest } from "./ring";
 import { createSignal, Signal } from "./signal";
+import { cut } from "./text_limit";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
@@ -63,6 +66,13 @@ export interface PublicLog {
 	/** `addSecret(value)`: a credential the log must never show; returns a function that forgets it. */
 	readonly addSecret: (value: unknown) => LuaTuple<[() => void, undefined] | [undefined, string]>;
 	readonly capacity: number;
+	/** Copies of the request log's entries, oldest first (read-only). */
+	readonly requests: (query?: RequestQuery) => ReadonlyArray<RequestEntry>;
+	/** Fires with each recorded request attempt (already redacted). */
+	readonly requestAdded: Signal<[RequestEntry]>;
+	/** Removes every retained request entry. */
+	readonly clearRequests: () => void;
+	readonly requestCapacity: number;
 }
 
 export interface Log {
@@ -75,28 +85,17 @@ export interface Log {
 	readonly setSecrets: (group: string, values: ReadonlyArray<string>) => void;
 	/** Prints a redacted line to the console whatever the settings (notices the user must see). */
 	readonly console: (text: string) => void;
+	/** Records one network attempt in the request log (the transports call it). */
+	readonly recordRequest: RequestRecorder;
 }
 
 export function isLogLevel(value: unknown): value is LogLevel {
 	return typeIs(value, "string") && RANK[value as LogLevel] !== undefined;
 }
 
-function cut(text: string, limit: number): string {
-	if (text.size() <= limit) return text;
-	// step back to a UTF-8 character boundary
-	let kept = limit;
-	while (kept > 0) {
-		const [byte] = string.byte(text, kept + 1);
-		if (byte === undefined || byte < 0x80 || byte >= 0xc0) break;
-		kept -= 1;
-	}
-	return `${text.sub(1, kept)} … [${text.size() - kept} more bytes]`;
-}
-
 export function createLog(): Log {
 	const redactor = createRedactor();
-	const ring = new Array<LogEntry>();
-	let head = 0; // index of the oldest entry once the ring is full
+	const ring = createRing<LogEntry>(LOG_CAPACITY);
 	let seq = 0;
 	let minimum: LogLevel = "info";
 	let mirror = false;
@@ -110,9 +109,10 @@ export function createLog(): Log {
 	};
 
 	// A subscriber's error cannot be logged through the log it came from: print it instead.
-	const added = createSignal<[LogEntry]>("log.added", (message) =>
-		warn(`[UAI] log subscriber failed: ${cut(redactor.redact(message), LOG_TEXT_LIMIT)}`),
-	);
+	const subscriberFailed = (what: string) => (message: string) =>
+		warn(`[UAI] ${what} subscriber failed: ${cut(redactor.redact(message), LOG_TEXT_LIMIT)}`);
+	const added = createSignal<[LogEntry]>("log.added", subscriberFailed("log"));
+	const requestLog = createRequestLog(redactor.redact, subscriberFailed("request log"), () => seq);
 
 	const record = (level: LogLevel, source: string, raw: string) => {
 		if (RANK[level] < RANK[minimum]) return;
@@ -126,24 +126,13 @@ export function createLog(): Log {
 			source: cut(redactor.redact(source), SOURCE_LIMIT),
 			text,
 		});
-		if (ring.size() < LOG_CAPACITY) {
-			ring.push(entry);
-		} else {
-			ring[head] = entry;
-			head = (head + 1) % LOG_CAPACITY;
-		}
+		ring.push(entry);
 		if (mirror || RANK[level] >= RANK.warn) consoleLine(level, `${entry.source}: ${text}`);
 		// an entry written by a subscriber is kept but not delivered again (no feedback loop)
 		if (delivering) return;
 		delivering = true;
 		added.fire(entry);
 		delivering = false;
-	};
-
-	const ordered = (): Array<LogEntry> => {
-		const list = new Array<LogEntry>();
-		for (let i = 0; i < ring.size(); i++) list.push(ring[(head + i) % ring.size()]);
-		return list;
 	};
 
 	const publicWriter =
@@ -157,25 +146,19 @@ export function createLog(): Log {
 		warn: publicWriter("warn"),
 		error: publicWriter("error"),
 		entries: (query?: EntryQuery) => {
-			let list = ordered();
+			let list = ring.list();
 			if (query !== undefined && typeIs(query, "table")) {
 				const level = query.level;
 				const source = query.source;
 				if (isLogLevel(level)) list = list.filter((entry) => RANK[entry.level] >= RANK[level]);
 				if (typeIs(source, "string")) list = list.filter((entry) => entry.source === source);
-				const limit = query.limit;
-				if (typeIs(limit, "number") && limit >= 0 && list.size() > limit) {
-					list = list.filter((_, index) => index >= list.size() - limit);
-				}
+				list = keepNewest(list, query.limit);
 			}
 			return table.freeze(list);
 		},
 		added: added.signal,
 		level: () => minimum,
-		clear: () => {
-			ring.clear();
-			head = 0;
-		},
+		clear: ring.clear,
 		addSecret: (value: unknown) => {
 			if (!typeIs(value, "string") || value.size() < 6) {
 				return $tuple(undefined, "addSecret expects a string of at least 6 bytes");
@@ -186,6 +169,10 @@ export function createLog(): Log {
 			return $tuple(() => redactor.setSecrets(group, []), undefined);
 		},
 		capacity: LOG_CAPACITY,
+		requests: requestLog.requests,
+		requestAdded: requestLog.added,
+		clearRequests: requestLog.clear,
+		requestCapacity: REQUEST_LOG_CAPACITY,
 	});
 
 	return {
@@ -204,5 +191,6 @@ export function createLog(): Log {
 		},
 		setSecrets: redactor.setSecrets,
 		console: (text) => warn(`[UAI] ${cut(redactor.redact(text), LOG_TEXT_LIMIT)}`),
+		recordRequest: requestLog.record,
 	};
 }

@@ -97,6 +97,9 @@ function maskKeyShapes(text: string): string {
 		const [scheme, token] = string.match(found, "^(%a+%s+)(.+)$");
 		return (token as string).size() < 8 ? found : `${scheme}${MASK}`;
 	})[0];
+	// user names and passwords inside URLs (https://user:pass@host/)
+	// (anchored on "://": a scheme pattern would rescan long words from every position)
+	result = string.gsub(result, "://[^/%s@?#\"']+@", `://${MASK}@`)[0];
 	// Google-style query keys (?key=...)
 	return string.gsub(result, "([?&][Kk][Ee][Yy]=)[^&%s\"'#]+", `%1${MASK}`)[0];
 }

@@ -23,19 +23,26 @@ local function within(gui, frame)
 	return y > top + 4 and y < bottom - 4
 end
 
--- Scrolls the page (or panel body) holding `gui` with the mouse wheel until its centre is in view.
+-- Scrolls every scrolling frame holding `gui` (a List inside a page, the page, a panel body) with
+-- the mouse wheel until its centre is in view in all of them. The wheel goes over the frame's left
+-- edge, where a nested List (which would take the wheel itself) does not reach.
 function support.reveal(gui)
-	local scroller = gui:FindFirstAncestorOfClass("ScrollingFrame")
-	if not scroller then
-		return gui
-	end
 	host.settle()
 	for _ = 1, 400 do
-		if within(gui, scroller) then
+		local hidden
+		local scroller = gui:FindFirstAncestorOfClass("ScrollingFrame")
+		while scroller and not hidden do
+			if not within(gui, scroller) then
+				hidden = scroller
+			end
+			scroller = scroller.Parent and scroller.Parent:FindFirstAncestorOfClass("ScrollingFrame")
+		end
+		if not hidden then
 			return gui
 		end
-		local below = gui.AbsolutePosition.Y > scroller.AbsolutePosition.Y
-		input.wheel(scroller, below and -1 or 1)
+		local below = gui.AbsolutePosition.Y > hidden.AbsolutePosition.Y
+		local edge = Vector2.new(hidden.AbsolutePosition.X + 2, hidden.AbsolutePosition.Y + hidden.AbsoluteSize.Y / 2)
+		input.wheel(edge, below and -1 or 1)
 		host.advance(1 / 60)
 	end
 	error("could not scroll " .. gui:GetFullName() .. " into view")

@@ -1,32 +1,8 @@
 /// <reference types="@rbxts/testez/src/TestEZGlobals" />
-import { HttpCapability, HttpSpec, MAX_RESPONSE_BYTES, RawHttpRequest, RawHttpResponse, send } from "net/http";
+import { HttpSpec, MAX_RESPONSE_BYTES, RawHttpResponse, send } from "net/http";
 import { parseHttpDate, retryAfterSeconds } from "net/retry_after";
 import { backoffSeconds, shouldRetryResponse } from "net/retry_policy";
-import { contains, fakeClock, hostClockEnv, httpServiceCapability, LoopbackResponse, serve } from "./providers_support";
-
-/**
- * A scripted HTTP function on a fake clock: each call takes the next step (a response, an error
- * raised, or a response after a delay).
- */
-function scripted(steps: Array<RawHttpResponse | string | { wait: number; then: RawHttpResponse }>) {
-	const clock = fakeClock();
-	const seen = new Array<RawHttpRequest>();
-	const capability: HttpCapability = {
-		via: "test",
-		canSetUserAgent: true,
-		send: (request) => {
-			seen.push(request);
-			const step = steps[seen.size() - 1] ?? steps[steps.size() - 1];
-			if (typeIs(step, "string")) error(step, 0);
-			if ("wait" in step) {
-				clock.sleep(step.wait);
-				return step.then;
-			}
-			return step;
-		},
-	};
-	return { capability, seen, env: clock.env, now: clock.now };
-}
+import { contains, hostClockEnv, httpServiceCapability, LoopbackResponse, scripted, serve } from "./providers_support";
 
 const ok200: RawHttpResponse = { StatusCode: 200, Body: "{}", Headers: {} };
 

@@ -1,8 +1,9 @@
 // Helpers shared by the providers specs: a string matcher (TestEZ has none), the offline host's
 // loopback servers, and an HTTP capability over HttpService for the studio profile the specs run in.
 import { HttpService } from "@rbxts/services";
-import { defaultEnv, HttpCapability, TransportEnv } from "net/http";
+import { defaultEnv, HttpCapability, RawHttpRequest, RawHttpResponse, TransportEnv } from "net/http";
 import type { ProviderRecord } from "provider/record";
+import type { RequestRecorder } from "runtime/request_log";
 
 /** Whether `text` contains `needle` literally. */
 export function contains(text: string, needle: string): boolean {
@@ -82,6 +83,37 @@ export function fakeClock() {
 		coroutine.yield();
 	};
 	return { env, sleep, now: () => clock };
+}
+
+export type ScriptStep = RawHttpResponse | string | { wait: number; then: RawHttpResponse };
+
+/**
+ * A scripted HTTP function on a fake clock: each call takes the next step (a response, an error
+ * raised, or a response after a delay). `options` set the capability's User-Agent support and
+ * request log.
+ */
+export function scripted(
+	steps: Array<ScriptStep>,
+	options: { canSetUserAgent?: boolean; record?: RequestRecorder } = {},
+) {
+	const clock = fakeClock();
+	const seen = new Array<RawHttpRequest>();
+	const capability: HttpCapability = {
+		via: "test",
+		canSetUserAgent: options.canSetUserAgent ?? true,
+		record: options.record,
+		send: (request) => {
+			seen.push(request);
+			const step = steps[seen.size() - 1] ?? steps[steps.size() - 1];
+			if (typeIs(step, "string")) error(step, 0);
+			if ("wait" in step) {
+				clock.sleep(step.wait);
+				return step.then;
+			}
+			return step;
+		},
+	};
+	return { capability, seen, env: clock.env, now: clock.now };
 }
 
 /** HttpService as an HTTP capability (the studio profile has no executor `request`). */

@@ -1,15 +1,18 @@
-// Logs: the client's diagnostic log (already redacted by the log itself), filtered by lowest level
-// and by source, in UI LIB's bounded virtualised List; new entries arrive live.
+// Logs: the client's diagnostic log and its request log (both redacted by the log itself) in one
+// bounded, virtualised UI LIB List, filtered by kind, lowest level and source; new entries arrive
+// live. Each entry's Evidence link opens its evidence in a dialog whose text can be selected and copied;
+// the evidence is formatted from the recorded entry and never resends anything.
 import type { Handle } from "../../client/handle";
-import type { LogEntry } from "../../runtime/log";
 import type { Tab } from "../../ui-lib/containers/tab";
 import type { Window } from "../../ui-lib/window/window";
+import { diagnosticRow, LogRow, mergeRows, requestRow, RowKind } from "./log_rows";
 
 const LEVELS = ["debug", "info", "warn", "error"] as const;
 const ALL = "All sources";
-const KIND: Record<string, string> = { debug: "Muted", info: "Info", warn: "Warning", error: "Danger" };
+const KINDS: Record<string, RowKind | undefined> = { All: undefined, Diagnostic: "diagnostic", Requests: "request" };
 
 interface Filter {
+	kind: RowKind | undefined;
 	level: number;
 	source: string;
 }
@@ -18,24 +21,54 @@ function levelRank(level: string): number {
 	return LEVELS.indexOf(level as (typeof LEVELS)[number]);
 }
 
-function shown(entry: LogEntry, filter: Filter): boolean {
-	return levelRank(entry.level) >= filter.level && (filter.source === ALL || entry.source === filter.source);
-}
-
-function item(entry: LogEntry) {
-	return {
-		Title: `${os.date("!%H:%M:%S", entry.time)}  ${entry.level.upper()}  ${entry.source}`,
-		Text: entry.text,
-		Kind: KIND[entry.level],
-	};
+function shown(row: LogRow, filter: Filter): boolean {
+	return (
+		(filter.kind === undefined || row.kind === filter.kind) &&
+		levelRank(row.level) >= filter.level &&
+		(filter.source === ALL || row.source === filter.source)
+	);
 }
 
 export function buildLogsPanel(uai: Handle, window: Window, tab: Tab) {
-	const filter: Filter = { level: 0, source: ALL };
+	const log = uai.log;
+	const capacity = log.capacity + log.requestCapacity;
+	const filter: Filter = { kind: undefined, level: 0, source: ALL };
 	const sources = new Set<string>();
+	// the rows the list shows, in its order (the List drops its oldest beyond capacity; so does this)
+	let rows = new Array<LogRow>();
 	const section = tab.Section({
-		Title: "Diagnostic log",
-		Description: "Credentials are redacted before anything is recorded.",
+		Title: "Logs",
+		Description:
+			"Both logs, newest last; credentials are redacted before anything is recorded. An entry's Evidence link shows everything recorded about it; the filters are below the list.",
+	});
+	const openEvidence = (row: LogRow) =>
+		window.Dialog({
+			Title: row.evidenceTitle,
+			Content: row.evidence(),
+			Selectable: true,
+			Width: 620,
+			Height: 460,
+			Buttons: [{ Text: "Close", Style: "Primary" }],
+		});
+	const list = section.List({
+		Id: "logs-list",
+		Text: "Entries",
+		Height: 300,
+		MaxItems: capacity,
+		// an item's Evidence link: Callback(index, key), the key checks the row it names
+		Callback: (index: number, key: string) => {
+			const row = rows[index - 1];
+			if (row !== undefined && row.item.Key === key) openEvidence(row);
+		},
+	});
+	const count = section.Label({ Id: "logs-count", Text: "" });
+
+	const kind = section.Segmented({
+		Id: "logs-kind",
+		Text: "Kind",
+		Options: ["All", "Diagnostic", "Requests"],
+		Default: "All",
+		Persist: false,
 	});
 	const level = section.Segmented({
 		Id: "logs-level",
@@ -51,25 +84,36 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab) {
 		Default: ALL,
 		Persist: false,
 	});
-	const list = section.List({ Id: "logs-list", Text: "Entries", Height: 360, MaxItems: uai.log.capacity });
-	const count = section.Label({ Id: "logs-count", Text: "" });
-
 	const noteSource = (name: string) => {
 		if (sources.has(name)) return;
 		sources.add(name);
-		const names = [...sources].sort();
-		source.SetOptions([ALL, ...names], true);
+		source.SetOptions([ALL, ...[...sources].sort()], true);
 	};
-	const refill = () => {
-		const entries = uai.log.entries();
-		for (const entry of entries) noteSource(entry.source);
-		const items = entries.filter((entry) => shown(entry, filter)).map(item);
-		list.SetItems(items);
+	const showCount = () =>
 		count.SetText(
-			`${items.size()} of ${entries.size()} entries shown (the log keeps the newest ${uai.log.capacity})`,
+			`${rows.size()} entries shown; the logs keep the newest ${log.capacity} diagnostic entries and ${log.requestCapacity} requests.`,
 		);
+	const refill = () => {
+		const all = mergeRows(log.entries().map(diagnosticRow), log.requests().map(requestRow));
+		for (const row of all) noteSource(row.source);
+		rows = all.filter((row) => shown(row, filter));
+		list.SetItems(rows.map((row) => row.item));
+		list.ScrollToEnd();
+		showCount();
+	};
+	const arrive = (row: LogRow) => {
+		noteSource(row.source);
+		if (!shown(row, filter)) return;
+		rows.push(row);
+		if (rows.size() > capacity) rows.remove(0);
+		list.Append(row.item);
+		showCount();
 	};
 
+	kind.OnChanged((value: unknown) => {
+		filter.kind = KINDS[tostring(value)];
+		refill();
+	});
 	level.OnChanged((value: unknown) => {
 		filter.level = levelRank(tostring(value).lower());
 		refill();
@@ -80,18 +124,15 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab) {
 	});
 	section.Button({
 		Id: "logs-clear",
-		Text: "Clear the log",
+		Text: "Clear both logs",
 		ActionText: "Clear",
 		Callback: () => {
-			uai.log.clear();
+			log.clear();
+			log.clearRequests();
 			refill();
 		},
 	});
-	window.Give(
-		uai.log.added.connect((entry) => {
-			noteSource(entry.source);
-			if (shown(entry, filter)) list.Append(item(entry));
-		}),
-	);
+	window.Give(log.added.connect((entry) => arrive(diagnosticRow(entry))));
+	window.Give(log.requestAdded.connect((entry) => arrive(requestRow(entry))));
 	refill();
 }

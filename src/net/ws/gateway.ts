@@ -14,6 +14,11 @@
 // Limits: four completions hold a gateway connection at once (their connect/send worker and their
 // socket; a fifth request uses HTTP), 1–300 s per attempt (120 s when no timeout is given); the
 // consumer bounds the data (8 MiB, 1 MiB per event, 200,000 messages, tool calls).
+//
+// Each exchange that tried to connect is reported once to the request log (via "websocket"),
+// with the bytes received and the start of the reply; refusals before connecting are not.
+import type { RequestRecorder } from "runtime/request_log";
+import { RESPONSE_WINDOW } from "runtime/request_log";
 
 export interface SocketSignal {
 	Connect(handler: (...args: Array<unknown>) => void): { Disconnect(): void };
@@ -59,6 +64,14 @@ export interface GatewayRequest<R> {
 	readonly timeout?: number;
 	readonly isCancelled?: () => boolean;
 	readonly clock?: GatewayClock;
+	/** Where the exchange is reported, with its tag and the User-Agent inside the envelope. */
+	readonly log?: GatewayLog;
+}
+
+export interface GatewayLog {
+	readonly record: RequestRecorder;
+	readonly tag: string;
+	readonly identity?: string;
 }
 
 export type GatewayFailure = "timeout" | "cancelled" | "send_failed";
@@ -133,6 +146,45 @@ export function sendViaGateway<R>(request: GatewayRequest<R>): GatewayOutcome<R>
 		return { kind: "fallback", reason: `all ${GATEWAY_CONNECTIONS} gateway connections are busy` };
 	}
 	active += 1;
+	const started = clock.now();
+	const at = os.time();
+	let bytes = 0;
+	let received = "";
+	const consumer: GatewayConsumer<R> = {
+		message: (text) => {
+			bytes += text.size();
+			if (received.size() < RESPONSE_WINDOW) received += text.sub(1, RESPONSE_WINDOW - received.size());
+			return request.consumer.message(text);
+		},
+		finish: request.consumer.finish,
+	};
+	const outcome = connectAndExchange(request, consumer, connector, clock, deadline);
+	request.log?.record({
+		at,
+		method: "WS",
+		url: request.wsUrl,
+		tag: request.log.tag,
+		ms: (clock.now() - started) * 1000,
+		status: 0,
+		bytes,
+		via: "websocket",
+		identity: request.log.identity,
+		uaSent: request.log.identity !== undefined,
+		error: outcome.kind === "done" ? undefined : outcome.reason,
+		attempt: 1,
+		response: received,
+	});
+	return outcome;
+}
+
+/** Connects (holding one of the gateway slots) and runs the exchange; frees the slot. */
+function connectAndExchange<R>(
+	request: GatewayRequest<R>,
+	consumer: GatewayConsumer<R>,
+	connector: WebSocketConnector,
+	clock: GatewayClock,
+	deadline: number,
+): GatewayOutcome<R> {
 	const connecting: Connecting = { settled: false, abandoned: false };
 	clock.spawn(() => {
 		const [ok, value] = pcall(() => connector(request.wsUrl));
@@ -162,11 +214,12 @@ export function sendViaGateway<R>(request: GatewayRequest<R>): GatewayOutcome<R>
 			connecting.error ?? "the connector returned an object without Send, Close, OnMessage and OnClose";
 		return { kind: "fallback", reason: `cannot connect to the gateway: ${reason}` };
 	}
-	return exchange(request, socket, clock, deadline);
+	return exchange(request, consumer, socket, clock, deadline);
 }
 
 function exchange<R>(
 	request: GatewayRequest<R>,
+	consumer: GatewayConsumer<R>,
 	socket: GatewaySocket,
 	clock: GatewayClock,
 	deadline: number,
@@ -184,7 +237,7 @@ function exchange<R>(
 		connections.push(
 			socket.OnMessage.Connect((message) => {
 				if (over || !typeIs(message, "string")) return;
-				if (request.consumer.message(message)) over = true;
+				if (consumer.message(message)) over = true;
 			}),
 		);
 		connections.push(
@@ -223,5 +276,5 @@ function exchange<R>(
 		clock.wait(math.min(SLICE, deadline - clock.now()));
 	}
 	release();
-	return { kind: "done", value: request.consumer.finish() };
+	return { kind: "done", value: consumer.finish() };
 }

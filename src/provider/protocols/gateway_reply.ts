@@ -1,9 +1,10 @@
 // Chat Completions over the UAI WebSocket gateway (seed 002; net/ws/gateway.ts for the socket
 // rules): when the route may use it, the envelope `{path, headers, body}` and the reply assembled
 // from the gateway's messages by the same bounded Chat Completions reader as HTTP.
-import { HeaderMap, mergeHeaders } from "../../net/headers";
+import { HeaderMap, headerValue, mergeHeaders } from "../../net/headers";
 import { envelopePath, GatewayClock, sendViaGateway, WebSocketConnector } from "../../net/ws/gateway";
 import { encode } from "../../runtime/json";
+import type { RequestRecorder } from "../../runtime/request_log";
 import { ChatAssembler } from "./openai/assembler";
 import { ReplyReader } from "./reader";
 import type { JsonObject, Preview, ProtocolId, ReplyError, ReplyResult } from "./types";
@@ -47,6 +48,8 @@ export interface GatewayReplyRequest {
 	/** Called after each accepted message with the live previews. */
 	readonly onPreview?: (preview: Preview) => void;
 	readonly clock?: GatewayClock;
+	/** The request log the exchange is reported to (tag "inference"). */
+	readonly record?: RequestRecorder;
 }
 
 export type GatewayReplyOutcome =
@@ -72,6 +75,10 @@ export function replyViaGateway(request: GatewayReplyRequest): GatewayReplyOutco
 		timeout: request.timeout,
 		isCancelled: request.isCancelled,
 		clock: request.clock,
+		log:
+			request.record !== undefined
+				? { record: request.record, tag: "inference", identity: headerValue(request.headers, "user-agent") }
+				: undefined,
 		consumer: {
 			message: (text) => {
 				reader.pushMessage(text);

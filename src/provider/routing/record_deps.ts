@@ -37,6 +37,7 @@ function probeSend(record: ProviderRecord, pool: KeyPool, env: ProviderEnv, mode
 			timeout: PROBE_TIMEOUT,
 			attempts: 1,
 			unsafe: true,
+			tag: "probe",
 		});
 		return { ok: outcome.result.ok, status: outcome.result.status, body: outcome.result.body };
 	};

@@ -1,8 +1,9 @@
 // Dialog and Confirm: a panel with a message and one to four action buttons. A button closes the
 // dialog, then its callback runs in a task the window owns. Dismissible = false ignores the
 // backdrop, Escape and ButtonB, and hides Close. `SetContent` replaces the message of an open dialog
-// (a countdown, a progress line) and lays the panel out again.
-import { label } from "../core/create";
+// (a countdown, a progress line) and lays the panel out again. Selectable = true shows the content
+// in a read-only TextBox, so the user can select and copy it.
+import { create, label } from "../core/create";
 import { fail } from "../core/errors";
 import { booleanOption, clampedOption, readOptions, textOption, type Options } from "../core/options";
 import { textHeight } from "../layout/measure";
@@ -56,7 +57,26 @@ export function openDialog(core: WindowCore, value: unknown): DialogHandle {
 		dismissible,
 		layoutActions: (width) => layoutActions(core, faces, width),
 	});
-	const message = label("Message", panel.body, { Text: content, Position: UDim2.fromOffset(20, 4) });
+	const props = { Text: content, Position: UDim2.fromOffset(20, 4) };
+	const message = booleanOption(options, "Selectable", false, "Dialog")
+		? create(
+				"TextBox",
+				{
+					Name: "Message",
+					BorderSizePixel: 0,
+					BackgroundTransparency: 1,
+					RichText: false,
+					TextWrapped: true,
+					MultiLine: true,
+					TextEditable: false,
+					ClearTextOnFocus: false,
+					TextXAlignment: Enum.TextXAlignment.Left,
+					TextYAlignment: Enum.TextYAlignment.Top,
+					...props,
+				},
+				panel.body,
+			)
+		: label("Message", panel.body, props);
 	core.type.bind(panel.scope, message, "Body");
 	core.painter.bind(panel.scope, message, "TextColor3", "Secondary");
 	const faces = buttons.map((entry, index) => {
