@@ -3,7 +3,10 @@
 // mounts a new one after the user closed the window. `openSession` selects a registered conversation
 // and shows it in Chat. It sees only the public handle.
 import type { Handle, Navigator } from "../client/handle";
-import { mountApp, MountedApp } from "./mount";
+import type { CleanupRegistry } from "../runtime/cleanup";
+import { AppState, mountApp, MountedApp } from "./mount";
+import { createApprovalPresenter } from "./panels/chat/approvals";
+import type { Util } from "./panels/transfer";
 import { PANEL_NAMES, PanelName } from "./panels";
 
 type Outcome = LuaTuple<[boolean, string | undefined]>;
@@ -16,7 +19,13 @@ function panelName(value: unknown): PanelName | undefined {
 
 export function createApp(uai: Handle): Navigator {
 	let app: MountedApp | undefined;
-	const seen = { last: 0 };
+	// approvals are queued from boot, so a window mounted later presents the ones still waiting
+	const state: AppState = {
+		seen: { last: 0 },
+		approvals: createApprovalPresenter(uai, uai.env.require("runtime/util") as Util),
+	};
+	const cleanup = uai.env.require("runtime/cleanup") as Pick<CleanupRegistry, "add">;
+	cleanup.add(state.approvals.destroy, "app: approvals");
 	const note = (text: string) => uai.log.info(text, "app");
 
 	const ensure = (): MountedApp => {
@@ -26,7 +35,7 @@ export function createApp(uai: Handle): Navigator {
 			() => {
 				if (app === mounted) app = undefined;
 			},
-			seen,
+			state,
 		);
 		app = mounted;
 		return mounted;

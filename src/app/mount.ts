@@ -8,6 +8,7 @@ import type { Tab } from "../ui-lib/containers/tab";
 import type { Window } from "../ui-lib/window/window";
 import { windowAppearance } from "./appearance";
 import { NoticesSeen, presentNotices } from "./notices";
+import type { ApprovalPresenter } from "./panels/chat/approvals";
 import { PanelName } from "./panels";
 import { buildChatPanel } from "./panels/chat";
 import { buildLogsPanel } from "./panels/logs";
@@ -26,7 +27,13 @@ export interface MountedApp {
 
 type CleanupModule = Pick<CleanupRegistry, "add">;
 
-export function mountApp(uai: Handle, onGone: () => void, seen: NoticesSeen): MountedApp {
+/** What outlives a window: the notices already shown and the queue of approvals. */
+export interface AppState {
+	readonly seen: NoticesSeen;
+	readonly approvals: ApprovalPresenter;
+}
+
+export function mountApp(uai: Handle, onGone: () => void, state: AppState): MountedApp {
 	const window: Window = UI.CreateWindow({
 		Id: APP_WINDOW_ID,
 		Title: "Project UAI",
@@ -50,7 +57,8 @@ export function mountApp(uai: Handle, onGone: () => void, seen: NoticesSeen): Mo
 	buildProvidersPanel(uai, window, tab("providers", "Providers"));
 	buildSettingsPanel(uai, window, tab("settings", "Settings"));
 	buildLogsPanel(uai, window, tab("logs", "Logs"));
-	presentNotices(uai, window, seen);
+	state.approvals.attach(window);
+	presentNotices(uai, window, state.seen);
 
 	return {
 		alive: () => window.Alive,

@@ -1,13 +1,12 @@
 // Chat: the transcript of the current conversation, a status line, the composer and, below them,
-// the conversations by folder (conversations.ts); approvals for every conversation are presented here
-// too. The view always shows `uai.sessions.current()` and follows `sessions.listChanged`
+// the conversations by folder (conversations.ts); approvals are presented by the window
+// (approvals.ts, attached in mount.ts). The view always shows `uai.sessions.current()` and follows `sessions.listChanged`
 // (switches, titles, busy changes) and `sessions.anyEvent` for the shown conversation's events.
 import type { Handle } from "../../../client/handle";
 import type { PublicSession } from "../../../agent/session";
 import type { Tab } from "../../../ui-lib/containers/tab";
 import type { Window } from "../../../ui-lib/window/window";
 import type { Util } from "../transfer";
-import { presentApprovals } from "./approvals";
 import { statusText } from "./status";
 import { buildComposer } from "./composer";
 import { buildConversationList } from "./conversations";
@@ -68,6 +67,5 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 			if (STATUS_KINDS.has(event.kind)) status.SetText(statusText(session));
 		}),
 	);
-	presentApprovals(uai, window, util);
 	refresh();
 }
