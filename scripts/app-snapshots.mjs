@@ -4,7 +4,7 @@
 // dist/uai.lua (run `npm run build` first) and headless Chromium (see scripts/snapshot.mjs). Look
 // at the pictures after visual changes. The editor's model picker open with free-routing probe times is
 // its own scene (pickerDriver); the approval dialog and the composer with the on-screen keyboard are
-// chatDriver scenes.
+// chatDriver scenes; a Markdown reply and a tool card are transcriptDriver scenes.
 import path from "node:path";
 import { OUT, renderShots } from "./render-shots.mjs";
 const PANELS = ["chat", "providers", "settings", "logs"];
@@ -156,7 +156,103 @@ host.snapshot("${out}")
 uai.unload()
 `;
 
+// Transcript scenes: "markdown" — a Markdown reply with reasoning; "tool-card" — a tool call's card
+// with its result folded after a dozen lines, then the reply.
+const transcriptDriver = (scene, theme, out) => `
+local HttpService = game:GetService("HttpService")
+local support = require(host.newModuleScript("app_support", host.readRepoFile("test/scenarios/app_support.lua")))
+local MARKDOWN = table.concat({
+	"## Shop button",
+	"Add a **TextButton** named \`ShopButton\` to *StarterGui.Lobby* — see [UI docs](https://create.roblox.com/docs/ui).",
+	"",
+	"1. Anchor it bottom right",
+	"2. Open the shop on click:",
+	"",
+	"\`\`\`lua",
+	"button.Activated:Connect(function()",
+	"\\tshop.Visible = not shop.Visible",
+	"end)",
+	"\`\`\`",
+	"",
+	"> Write tools ask for your approval first.",
+}, "\\n")
+host.network.mapHost("openrouter.ai", host.network.serve(function(request)
+	local body = HttpService:JSONDecode(request.body)
+	local last = body.messages[#body.messages]
+	local message
+	if last.role == "tool" then
+		message = { role = "assistant", content = "The lobby has **40** instances; the shop frame is \`Lobby.Shop\`." }
+	elseif "${scene}" == "markdown" then
+		message = { role = "assistant", content = MARKDOWN, reasoning_content = "The user wants a *shop button*; a short plan and one snippet will do." }
+	else
+		message = { role = "assistant", content = "", tool_calls = { { id = "c1", type = "function",
+			["function"] = { name = "list_lobby", arguments = '{"path":"StarterGui.Lobby"}' } } } }
+	end
+	return { status = 200, headers = { ["Content-Type"] = "application/json" }, body = HttpService:JSONEncode({
+		id = "r", object = "chat.completion", model = "openai/gpt-4o-mini",
+		choices = { { index = 0, finish_reason = message.tool_calls and "tool_calls" or "stop", message = message } },
+		usage = { prompt_tokens = 1840, completion_tokens = 212 },
+	}) }
+end))
+local uai = loadstring(game:HttpGet("https://raw.githubusercontent.com/owner/repo/main/dist/uai.lua"), "=uai")({ ui = false })
+uai.config.set("ui.theme", "${theme}")
+local record = uai.providers.blank("openrouter")
+record.apiKey = "sk-or-snapshot-0000000000"
+record.model = "openai/gpt-4o-mini"
+record.stream = false
+assert(uai.providers.save(record))
+assert(uai.tools.register({ name = "list_lobby", group = "ui", risk = "read", description = "Lists the lobby's instances.",
+	parameters = { type = "object", properties = { path = { type = "string" } } }, run = function(_, ctx)
+		ctx.progress("scanning")
+		local lines = {}
+		for i = 1, 40 do table.insert(lines, string.format("Lobby.Item%02d  Frame", i)) end
+		return table.concat(lines, "\\n")
+	end }))
+assert(uai.permissions.setMode("auto"))
+assert(uai.show("chat"))
+host.advance(1)
+support.fill("chat-draft", if "${scene}" == "markdown" then "How do I add a shop button?" else "What is in the lobby?")
+support.button("chat-send")
+local session = uai.sessions.current()
+for _ = 1, 100 do
+	if not session.busy then break end
+	host.advance(0.1)
+end
+host.advance(1)
+-- the page back to the transcript: the wheel over the status line (the transcript scrolls itself)
+local status = support.control("chat-status").Frame
+local transcript = support.control("chat-transcript").Frame
+local page = transcript:FindFirstAncestorOfClass("ScrollingFrame")
+for _ = 1, 100 do
+	if transcript.AbsolutePosition.Y >= page.AbsolutePosition.Y + 8 then break end
+	host.input.wheel(status, 1)
+	host.advance(1 / 60)
+end
+host.advance(1)
+if "${scene}" == "tool-card" then
+	-- the card's top in view: the wheel over the transcript, one notch at a time
+	local view = support.control("chat-transcript").Frame.Value.List
+	for _ = 1, 40 do
+		local card
+		for _, row in view:GetChildren() do
+			if row.Name == "Item" and row.Visible and string.find(row.Title.Text, "Tool call", 1, true) then card = row end
+		end
+		if card and card.AbsolutePosition.Y >= view.AbsolutePosition.Y then break end
+		host.input.wheel(view, 1)
+		host.advance(1 / 60)
+	end
+	host.advance(1)
+end
+host.snapshot("${out}")
+uai.unload()
+`;
+
 const shots = [];
+for (const scene of ["markdown", "tool-card"])
+	for (const theme of ["dark", "light"]) {
+		const out = path.join(OUT, `app-chat-${scene}-${theme}-desktop.png`);
+		shots.push({ out, device: "desktop", source: transcriptDriver(scene, theme, out) });
+	}
 for (const [scene, devices] of [
 	["approval", ["desktop", "phone"]],
 	["composer-keyboard", ["phone", "portrait"]],

@@ -62,7 +62,7 @@ export function cardItem(card: Card): Item {
 	if (card.args !== undefined) {
 		const args = listing(card.args, card.expanded);
 		folded = folded || args.folded;
-		lines += args.lines;
+		if (args.folded) lines += args.lines;
 		parts.push(`<b>Arguments</b>\n${args.markup}`);
 	}
 	if (card.outcome === undefined && card.progress !== undefined)
@@ -70,7 +70,7 @@ export function cardItem(card: Card): Item {
 	if (card.outcome !== undefined) {
 		const output = listing(card.outcome.text, card.expanded);
 		folded = folded || output.folded;
-		lines += output.lines;
+		if (output.folded) lines += output.lines;
 		parts.push(`<b>${card.outcome.ok ? "Result" : "Error"}</b>\n${output.markup}`);
 	}
 	return {

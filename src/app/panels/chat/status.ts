@@ -39,7 +39,7 @@ function usageText(usage: Totals): string | undefined {
 export function statusText(session: PublicSession): string {
 	const parts = [session.status !== "" ? session.status : "Ready"];
 	if (session.busy) parts.push("working");
-	parts.push(`${session.turns} turns`);
+	parts.push(`${session.turns} ${session.turns === 1 ? "turn" : "turns"}`);
 	const stats = session.stats() as { usage?: Totals; estimatedTokens?: number; contextTokens?: number };
 	const usage = stats.usage !== undefined ? usageText(stats.usage) : undefined;
 	if (usage !== undefined) parts.push(usage);
