@@ -29,7 +29,8 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 	});
 	const status = chat.Label({ Id: "chat-status", Text: "" });
 	const composer = buildComposer(uai, window, chat);
-	const view = createTranscriptView(list, util);
+	const view = createTranscriptView(list, util, () => uai.config.get("ui.showReasoning") !== false);
+	const statusOf = (session: PublicSession) => statusText(session, uai.config.get("ui.showUsage") !== false);
 	const conversations = buildConversationList(uai, window, tab);
 
 	let shown: PublicSession | undefined;
@@ -44,7 +45,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 			view.show(current);
 			composer.show(current);
 		} else composer.refresh();
-		status.SetText(statusText(current));
+		status.SetText(statusOf(current));
 	};
 	// `sessions.current()` may create a conversation, which fires `listChanged` from inside this
 	// call (before the new one is selected): such a nested change renders again afterwards.
@@ -64,7 +65,15 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 		uai.sessions.anyEvent.connect((session, event) => {
 			if (session !== shown) return;
 			view.event(event);
-			if (STATUS_KINDS.has(event.kind)) status.SetText(statusText(session));
+			if (STATUS_KINDS.has(event.kind)) status.SetText(statusOf(session));
+		}),
+	);
+	// the display settings apply at once: the transcript is rebuilt, the status line rewritten
+	window.Give(
+		uai.config.changed.connect((path) => {
+			if (shown === undefined) return;
+			if (path === undefined || path === "ui" || path === "ui.showReasoning") view.show(shown);
+			if (path === undefined || path === "ui" || path === "ui.showUsage") status.SetText(statusOf(shown));
 		}),
 	);
 	refresh();

@@ -92,9 +92,9 @@ export function eventItems(event: Event): Array<Item> {
 }
 
 /** The live preview: reasoning so far, then the reply so far, replaced as they grow. */
-export function previewItems(preview: Event): Array<Item> {
+export function previewItems(preview: Event, withReasoning: boolean): Array<Item> {
 	const items = new Array<Item>();
-	const reasoning = text(preview.reasoning);
+	const reasoning = withReasoning ? text(preview.reasoning) : "";
 	if (reasoning !== "")
 		for (const item of markdownItems("Reasoning · thinking", "Muted", reasoning)) items.push(item);
 	const reply = text(preview.text);

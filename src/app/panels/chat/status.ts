@@ -36,10 +36,12 @@ function usageText(usage: Totals): string | undefined {
 	return parts.join(" · ");
 }
 
-export function statusText(session: PublicSession): string {
+/** `showUsage` is `ui.showUsage`: false leaves the tokens, cost and context out. */
+export function statusText(session: PublicSession, showUsage: boolean): string {
 	const parts = [session.status !== "" ? session.status : "Ready"];
 	if (session.busy) parts.push("working");
 	parts.push(`${session.turns} ${session.turns === 1 ? "turn" : "turns"}`);
+	if (!showUsage) return parts.join(" · ");
 	const stats = session.stats() as { usage?: Totals; estimatedTokens?: number; contextTokens?: number };
 	const usage = stats.usage !== undefined ? usageText(stats.usage) : undefined;
 	if (usage !== undefined) parts.push(usage);

@@ -23,7 +23,8 @@ export interface TranscriptView {
 	readonly activate: (key: unknown) => void;
 }
 
-export function createTranscriptView(list: ListControl, util: Util): TranscriptView {
+/** `showReasoning` reads `ui.showReasoning`: when false, reasoning rows are left out. */
+export function createTranscriptView(list: ListControl, util: Util, showReasoning: () => boolean): TranscriptView {
 	const seen = new Set<string>();
 	const cards = new Map<string, Card>();
 	/** The newest card of each call id (providers may reuse ids across turns). */
@@ -64,7 +65,7 @@ export function createTranscriptView(list: ListControl, util: Util): TranscriptV
 		for (const row of rows) push(row, key);
 	};
 	const preview = (event: Event) => {
-		const rows = previewItems(event);
+		const rows = previewItems(event, showReasoning());
 		const start = items.size() - previewRows;
 		rows.forEach((row, i) => {
 			if (i < previewRows) replace(start + i, row);
@@ -121,7 +122,7 @@ export function createTranscriptView(list: ListControl, util: Util): TranscriptV
 			latest.set(id, card.key);
 			append([cardItem(card)], card.key);
 		} else if (event.kind === "tool:result" || event.kind === "tool:error") outcome(event, id);
-		else append(eventItems(event));
+		else if (event.kind !== "assistant:reasoning" || showReasoning()) append(eventItems(event));
 	};
 	const reset = () => {
 		seen.clear();
