@@ -234,7 +234,7 @@ export = () => {
 			expect(chunkText("aaaa\nbbbb\ncc", 8).join("|")).to.equal("aaaa\n|bbbb\ncc");
 		});
 		it("stays linear on pathological delimiters and brackets", () => {
-			for (const unit of ["a* ", "*a", "[", "`a``", "_a_b ", "~~"]) {
+			for (const unit of ["a* ", "*a", "[", "`a``", "_a_b ", "~~", "\\*", "w **b** *i* `c` "]) {
 				const source = unit.rep(math.floor(30000 / unit.size()));
 				wellFormed(renderMarkdown(source));
 			}

@@ -110,11 +110,12 @@ function destination(source: string, open: number): LuaTuple<[string | undefined
 /** Renders inline Markdown `source` to RichText. */
 export function renderInline(source: string, colors: InlineColors, depth = 0): string {
 	const nodes = new Array<Node>();
-	let text = "";
+	// literal text since the last node, in pieces (joined once)
+	let text = new Array<string>();
 	const flush = () => {
-		if (text === "") return;
-		nodes.push({ kind: "text", markup: escapeRich(text) });
-		text = "";
+		if (text.isEmpty()) return;
+		nodes.push({ kind: "text", markup: escapeRich(text.join("")) });
+		text = [];
 	};
 	const raw = (markup: string) => {
 		flush();
@@ -127,7 +128,7 @@ export function renderInline(source: string, colors: InlineColors, depth = 0): s
 	while (index <= size) {
 		const char = source.sub(index, index);
 		if (char === "\\" && isPunctuation(source.sub(index + 1, index + 1))) {
-			text += source.sub(index + 1, index + 1);
+			text.push(source.sub(index + 1, index + 1));
 			index += 2;
 		} else if (char === "`") {
 			const [, runEnd] = source.find("^`+", index);
@@ -135,7 +136,7 @@ export function renderInline(source: string, colors: InlineColors, depth = 0): s
 			const close = unclosed.has(count) ? undefined : closingTicks(source, (runEnd as number) + 1, count);
 			if (close === undefined) {
 				unclosed.add(count);
-				text += source.sub(index, runEnd as number);
+				text.push(source.sub(index, runEnd as number));
 				index = (runEnd as number) + 1;
 			} else {
 				raw(colored(escapeRich(spanText(source.sub((runEnd as number) + 1, close - 1))), colors.code));
@@ -146,7 +147,7 @@ export function renderInline(source: string, colors: InlineColors, depth = 0): s
 			const close = closingBracket(source, open);
 			const [url, after] = destination(source, close !== undefined ? close + 1 : index);
 			if (close === undefined || url === undefined) {
-				text += char;
+				text.push(char);
 				index += 1;
 			} else {
 				const labelSource = source.sub(open + 1, close - 1);
@@ -186,24 +187,24 @@ export function renderInline(source: string, colors: InlineColors, depth = 0): s
 			// a run of ordinary characters at once
 			const [, plainEnd] = source.find("^[^\\`%[!<%*_~]+", index);
 			const stop = plainEnd ?? index;
-			text += source.sub(index, stop);
+			text.push(source.sub(index, stop));
 			index = stop + 1;
 		}
 	}
 	flush();
 	matchEmphasis(nodes);
-	let out = "";
+	// pieces joined once: appending to one growing string would copy it for every node
+	const out = new Array<string>();
 	for (const node of nodes) {
-		if (node.kind === "text") out += node.markup;
+		if (node.kind === "text") out.push(node.markup);
 		else {
-			const literal = node.char.rep(node.count);
-			for (const tag of node.closes) out += `</${tag}>`;
+			for (const tag of node.closes) out.push(`</${tag}>`);
 			// leftover characters sit on the outer side: before the openers, after the closers
-			out += literal;
-			for (let i = node.opens.size() - 1; i >= 0; i--) out += `<${node.opens[i]}>`;
+			out.push(node.char.rep(node.count));
+			for (let i = node.opens.size() - 1; i >= 0; i--) out.push(`<${node.opens[i]}>`);
 		}
 	}
-	return out;
+	return out.join("");
 }
 
 /**

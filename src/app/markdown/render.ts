@@ -40,13 +40,25 @@ const BULLETS = ["•", "–", "·"];
 const RULE = "────────────────";
 const BAR = "▎ ";
 
+/** The byte index of the last line end in `text` (a forward scan: linear, unlike a `.*` pattern). */
+function lastNewline(text: string): number | undefined {
+	let found: number | undefined;
+	let from = 1;
+	for (;;) {
+		const [at] = text.find("\n", from, true);
+		if (at === undefined) return found;
+		found = at;
+		from = at + 1;
+	}
+}
+
 /** `text` cut into pieces of at most `limit` bytes, at a line end when one is in the second half. */
 export function chunkText(text: string, limit: number): Array<string> {
 	const chunks = new Array<string>();
 	let rest = text;
 	while (rest.size() > limit) {
 		let piece = truncateBytes(rest, limit);
-		const [lastBreak] = piece.match(".*()\n") as LuaTuple<[number | undefined]>;
+		const lastBreak = lastNewline(piece);
 		if (lastBreak !== undefined && lastBreak > limit / 2) piece = piece.sub(1, lastBreak);
 		if (piece === "") piece = rest.sub(1, limit); // not UTF-8 at all: cut bytes
 		chunks.push(piece);
