@@ -1,6 +1,8 @@
 // The application's appearance settings (`ui.theme`, `ui.fontScale`, `ui.reduceMotion`) as UI LIB
-// window options and back.
+// window options and back; the window follows every change of them (the Settings panel, an import,
+// a host's `uai.config.set`).
 import type { PublicConfig } from "../runtime/config";
+import type { Window } from "../ui-lib/window/window";
 
 export type ThemeName = "Dark" | "Light";
 export type MotionSetting = "auto" | "on" | "off";
@@ -30,4 +32,17 @@ export function windowAppearance(config: PublicConfig) {
 		TextScale: textScale(config),
 		ReducedMotion: reducedMotion(motionSetting(config)),
 	};
+}
+
+/** Applies the appearance settings to `window` whenever they change, for the window's lifetime. */
+export function followAppearance(config: PublicConfig, window: Window) {
+	window.Give(
+		config.changed.connect((path) => {
+			if (path !== undefined && path !== "ui" && path.sub(1, 3) !== "ui.") return;
+			const look = windowAppearance(config);
+			if (window.GetTheme()[0] !== look.Theme) window.SetTheme(look.Theme);
+			window.SetTextScale(look.TextScale);
+			if (look.ReducedMotion !== undefined) window.SetReducedMotion(look.ReducedMotion);
+		}),
+	);
 }

@@ -6,7 +6,7 @@ import type { CleanupRegistry } from "../runtime/cleanup";
 import UI from "../ui-lib";
 import type { Tab } from "../ui-lib/containers/tab";
 import type { Window } from "../ui-lib/window/window";
-import { windowAppearance } from "./appearance";
+import { followAppearance, windowAppearance } from "./appearance";
 import { NoticesSeen, presentNotices } from "./notices";
 import type { ApprovalPresenter } from "./panels/chat/approvals";
 import { PanelName } from "./panels";
@@ -57,6 +57,7 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 	buildProvidersPanel(uai, window, tab("providers", "Providers"));
 	buildSettingsPanel(uai, window, tab("settings", "Settings"));
 	buildLogsPanel(uai, window, tab("logs", "Logs"));
+	followAppearance(uai.config, window);
 	state.approvals.attach(window);
 	presentNotices(uai, window, state.seen);
 

@@ -1,10 +1,10 @@
 // Settings: permission mode and per-tool rules, agent limits, reasoning effort, automatic free
-// routing, appearance, and configuration export/import (Review, then Apply). Controls start from
+// routing, appearance (the window follows the settings: appearance.ts), and configuration export/import (Review, then Apply). Controls start from
 // the configuration and reflect later changes silently, so an outside change never loops back.
 import type { Handle } from "../../client/handle";
 import type { Tab } from "../../ui-lib/containers/tab";
 import type { Window } from "../../ui-lib/window/window";
-import { motionSetting, reducedMotion, textScale, themeName } from "../appearance";
+import { motionSetting, textScale, themeName } from "../appearance";
 import { buildTransferSection } from "./transfer";
 
 const MODES = ["readonly", "ask", "auto", "full"];
@@ -134,10 +134,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		Options: ["Dark", "Light"],
 		Default: themeName(config),
 		Persist: false,
-		Callback: (value: unknown) => {
-			window.SetTheme(value);
-			store("ui.theme", tostring(value).lower());
-		},
+		Callback: (value: unknown) => store("ui.theme", tostring(value).lower()),
 	});
 	reflect("ui.theme", theme, () => themeName(config));
 	const scale = look.Slider({
@@ -149,10 +146,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		Suffix: "×",
 		Default: textScale(config),
 		Persist: false,
-		OnCommit: (value: unknown) => {
-			window.SetTextScale(value);
-			store("ui.fontScale", value);
-		},
+		OnCommit: (value: unknown) => store("ui.fontScale", value),
 	});
 	reflect("ui.fontScale", scale, () => textScale(config));
 	const motion = look.Segmented({
@@ -161,11 +155,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		Options: ["auto", "on", "off"],
 		Default: motionSetting(config),
 		Persist: false,
-		Callback: (value: unknown) => {
-			const reduced = reducedMotion(value === "on" || value === "off" ? value : "auto");
-			if (reduced !== undefined) window.SetReducedMotion(reduced);
-			store("ui.reduceMotion", value);
-		},
+		Callback: (value: unknown) => store("ui.reduceMotion", value),
 	});
 	reflect("ui.reduceMotion", motion, () => motionSetting(config));
 
