@@ -38,6 +38,9 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 		Id: APP_WINDOW_ID,
 		Title: "Project UAI",
 		Subtitle: `v${uai.version}`,
+		// The theme is a client setting (`ui.theme`, Settings → Appearance) that the window follows;
+		// UI LIB's built-in Light/Dark action would change the window alone, so the app omits it.
+		ThemeToggle: false,
 		...windowAppearance(uai.config),
 	});
 	const cleanup = uai.env.require("runtime/cleanup") as CleanupModule;
