@@ -118,4 +118,16 @@ function support.counters()
 	return host.counters()
 end
 
+-- Replaces an Input's text as a user does: focus it, Backspace over what is there, type `text`.
+function support.replace(id, text)
+	local box = support.control(id).Frame.Value.Input
+	support.reveal(box)
+	input.typeInto(box, "", { keepFocus = true })
+	for _ = 1, utf8.len(box.Text) or #box.Text do
+		input.tapKey(Enum.KeyCode.Backspace)
+	end
+	input.typeInto(box, text)
+	host.advance(0.1)
+end
+
 return support

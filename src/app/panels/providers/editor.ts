@@ -25,7 +25,16 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 	const util = uai.env.require("runtime/util") as Util;
 	let draft = uai.providers.blank()[0] as ProviderRecord;
 	let generation = 0;
-	let formProblem: string | undefined;
+	// problems of the text forms (a bad header line, bad JSON), each field's own, so fixing one
+	// never hides the other; either blocks Save
+	let headerProblem: string | undefined;
+	let paramsProblem: string | undefined;
+	const formProblems = () => {
+		const list = new Array<string>();
+		if (headerProblem !== undefined) list.push(headerProblem);
+		if (paramsProblem !== undefined) list.push(paramsProblem);
+		return list;
+	};
 
 	const heading = section.Label({ Id: "provider-editing", Text: "" });
 	const label = section.Input({ Id: "provider-label", Text: "Name", Persist: false });
@@ -92,9 +101,9 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 	const problems = section.Paragraph({ Id: "provider-problems", Text: "Problems", Content: "" });
 
 	const check = () => {
-		const [ok, list] = uai.providers.validate(draft);
-		const all = formProblem !== undefined ? [formProblem, ...list] : list;
-		problems.SetVisible(!ok || formProblem !== undefined);
+		const [, list] = uai.providers.validate(draft);
+		const all = [...formProblems(), ...list];
+		problems.SetVisible(all.size() > 0);
 		problems.SetDescription(all.map((line) => `• ${line}`).join("\n"));
 	};
 	const showChoices = () => picker.show(true);
@@ -140,7 +149,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 	});
 	headers.OnChanged((value: unknown) => {
 		const [parsed, problem] = parseHeaders(tostring(value));
-		formProblem = problem;
+		headerProblem = problem;
 		if (problem === undefined) draft.headers = parsed;
 		connectionChanged();
 	});
@@ -148,7 +157,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		const text = tostring(value);
 		const [parsed] = util.decode(text === "" ? "{}" : text);
 		const isObject = typeIs(parsed, "table") && (parsed as unknown[]).size() === 0;
-		formProblem = isObject ? undefined : "Extra body fields must be a JSON object.";
+		paramsProblem = isObject ? undefined : "Extra body fields must be a JSON object.";
 		if (isObject) draft.params = parsed as Record<string, unknown>;
 		check();
 	});
@@ -204,7 +213,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 	});
 
 	const save = (activate: boolean) => {
-		if (formProblem !== undefined) return check();
+		if (formProblems().size() > 0) return check();
 		const [ok, result] = uai.providers.save(util.deepCopy(draft));
 		if (!ok) {
 			problems.SetVisible(true);
@@ -238,7 +247,8 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		draft = util.deepCopy(record);
 		picker.fetched = [];
 		generation += 1;
-		formProblem = undefined;
+		headerProblem = undefined;
+		paramsProblem = undefined;
 		heading.SetText(draft.id === "" ? `New provider from the ${draft.preset} preset` : `Editing ${draft.label}`);
 		label.Set(draft.label, true);
 		baseUrl.Set(draft.baseUrl, true);
