@@ -251,6 +251,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 				messages: withoutUnavailableImages(session.messages),
 				tools: toolSpecs(deps, context),
 				temperature: config.get("agent.temperature") as number,
+				effort: config.get("agent.effort") as string,
 				stream,
 			},
 			{

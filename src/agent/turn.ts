@@ -51,6 +51,8 @@ export interface ModelRequest {
 	readonly tools?: ReadonlyArray<ToolSpec>;
 	readonly maxTokens?: number;
 	readonly temperature?: number;
+	/** Reasoning effort (`agent.effort`); "off" or absent omits the field (the provider's default). */
+	readonly effort?: string;
 	/** Transport attempts (default `agent.retries`). */
 	readonly attempts?: number;
 	readonly stream: boolean;
@@ -150,6 +152,7 @@ function attempt(
 		tools: request.tools !== undefined && !request.tools.isEmpty() ? request.tools : undefined,
 		stream,
 		temperature: request.temperature,
+		effort: request.effort,
 		maxTokens: request.maxTokens,
 		params: record.params,
 	};

@@ -8,7 +8,11 @@ import { motionSetting, textScale, themeName } from "../appearance";
 import { buildTransferSection } from "./transfer";
 
 const MODES = ["readonly", "ask", "auto", "full"];
-const EFFORTS = ["off", "low", "medium", "high", "xhigh", "max"];
+// "off" omits the effort field (the provider's default), which does not turn reasoning off
+const EFFORTS = [
+	{ Label: "Provider default", Value: "off" },
+	...["low", "medium", "high", "xhigh", "max"].map((level) => ({ Label: level, Value: level })),
+];
 const VERDICTS = ["allow", "ask", "deny", "default"];
 
 interface Reflected {
@@ -111,6 +115,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 	const effort = agent.Segmented({
 		Id: "settings-effort",
 		Text: "Reasoning effort",
+		Description: "Provider default sends no effort field; it does not turn reasoning off.",
 		Options: EFFORTS,
 		Default: config.get("agent.effort"),
 		Persist: false,
