@@ -1,6 +1,6 @@
 -- Shared helpers of the application scenarios (test/scenarios/app_*.luau); not a scenario itself.
 -- They find the app's window through UI LIB's shared registry and act on it only through
--- host.input (clicks, taps, typing, the mouse wheel to bring a row into view).
+-- host.input (clicks, taps, typing, the mouse wheel to bring a row into view, finger drags).
 local support = {}
 local input = host.input
 local touch = game:GetService("UserInputService").TouchEnabled
@@ -23,9 +23,40 @@ local function within(gui, frame)
 	return y > top + 4 and y < bottom - 4
 end
 
+local function inside(point, gui)
+	local position, size = gui.AbsolutePosition, gui.AbsoluteSize
+	return point.X >= position.X and point.X <= position.X + size.X and point.Y >= position.Y and point.Y <= position.Y + size.Y
+end
+
+-- A point of `frame` at its left or right edge that no scrolling frame nested in it covers: the
+-- wheel or a finger there scrolls `frame` itself, never a List inside it (the transcript would stop
+-- following its end).
+function support.scrollPoint(frame)
+	local nested = {}
+	for _, object in frame:GetDescendants() do
+		if object:IsA("ScrollingFrame") then
+			table.insert(nested, object)
+		end
+	end
+	local position, size = frame.AbsolutePosition, frame.AbsoluteSize
+	for _, share in { 0.5, 0.3, 0.7, 0.1, 0.9 } do
+		for _, x in { position.X + 2, position.X + size.X - 2 } do
+			local point = Vector2.new(x, math.floor(position.Y + size.Y * share))
+			local covered = false
+			for _, list in nested do
+				covered = covered or inside(point, list)
+			end
+			if not covered then
+				return point
+			end
+		end
+	end
+	error("no point of " .. frame:GetFullName() .. " outside its nested lists")
+end
+
 -- Scrolls every scrolling frame holding `gui` (a List inside a page, the page, a panel body) with
--- the mouse wheel until its centre is in view in all of them. The wheel goes over the frame's left
--- edge, where a nested List (which would take the wheel itself) does not reach.
+-- the mouse wheel until its centre is in view in all of them. The wheel goes over the frame's edge
+-- at a point no nested List covers (support.scrollPoint).
 function support.reveal(gui)
 	host.settle()
 	for _ = 1, 400 do
@@ -41,11 +72,100 @@ function support.reveal(gui)
 			return gui
 		end
 		local below = gui.AbsolutePosition.Y > hidden.AbsolutePosition.Y
-		local edge = Vector2.new(hidden.AbsolutePosition.X + 2, hidden.AbsolutePosition.Y + hidden.AbsoluteSize.Y / 2)
-		input.wheel(edge, below and -1 or 1)
+		input.wheel(support.scrollPoint(hidden), below and -1 or 1)
 		host.advance(1 / 60)
 	end
 	error("could not scroll " .. gui:GetFullName() .. " into view")
+end
+
+-- Scrolls `page` down by `dy` pixels (up when negative) with finger drags from a point outside its
+-- nested lists: a finger moves the canvas by exact pixels, where a wheel notch moves 50.
+function support.dragPage(page, dy)
+	local reach = math.floor(page.AbsoluteWindowSize.Y / 2) - 4
+	while math.abs(dy) >= 1 do
+		local step = math.clamp(dy, -reach, reach)
+		local from = support.scrollPoint(page)
+		from = Vector2.new(from.X, page.AbsolutePosition.Y + page.AbsoluteWindowSize.Y / 2)
+		input.drag(from, from - Vector2.new(0, step), { touch = true, steps = 4 })
+		host.advance(1 / 60)
+		dy -= step
+	end
+end
+
+-- Every row of the Chat transcript, top to bottom, as "Title: Text": the wheel over the list
+-- scrolls it to the top, then down notch by notch to its end (where it follows new rows again).
+function support.transcript()
+	local view = support.control("chat-transcript").Frame.Value.List
+	support.reveal(view)
+	local texts, offsets = {}, {}
+	local function collect()
+		for _, row in view:GetChildren() do
+			if row.Name == "Item" and row.Visible then
+				local offset = math.floor(row.AbsolutePosition.Y - view.AbsolutePosition.Y + view.CanvasPosition.Y + 0.5)
+				if not texts[offset] then
+					texts[offset] = row.Title.Text .. ": " .. row.Text.Text
+					table.insert(offsets, offset)
+				end
+			end
+		end
+	end
+	for _ = 1, 1000 do
+		if view.CanvasPosition.Y <= 0 then
+			break
+		end
+		input.wheel(view, 10)
+		host.advance(1 / 60)
+	end
+	for _ = 1, 1000 do
+		collect()
+		if view.CanvasPosition.Y >= view.AbsoluteCanvasSize.Y - view.AbsoluteWindowSize.Y - 1 then
+			break
+		end
+		input.wheel(view, -1)
+		host.advance(1 / 60)
+	end
+	table.sort(offsets)
+	local rows = {}
+	for _, offset in offsets do
+		table.insert(rows, texts[offset])
+	end
+	return rows
+end
+
+-- The Chat panel's transcript and Send on the window's page: when both fit in the page's view, a
+-- drag shows the transcript's rows and Send at the same time; otherwise (a landscape phone) the
+-- transcript is shorter than the view and a drag shows all of it, then another shows Send.
+function support.checkTranscriptAndSend()
+	local view = support.control("chat-transcript").Frame.Value.List
+	local send = support.control("chat-send").Frame.Value.Action
+	local page = view.Parent:FindFirstAncestorOfClass("ScrollingFrame")
+	local function shown(top, bottom)
+		local viewTop = page.AbsolutePosition.Y
+		return top >= viewTop - 0.5 and bottom <= viewTop + page.AbsoluteWindowSize.Y + 0.5
+	end
+	local function bring(top, bottom)
+		local viewTop, height = page.AbsolutePosition.Y, page.AbsoluteWindowSize.Y
+		support.dragPage(page, math.floor(top - viewTop - (height - (bottom - top)) / 2))
+		host.settle()
+	end
+	local function span()
+		return view.AbsolutePosition.Y, send.AbsolutePosition.Y + send.AbsoluteSize.Y
+	end
+	support.check(support.control("chat-transcript"):MountedCount() > 0, "the transcript shows rows")
+	local top, bottom = span()
+	local room = page.AbsoluteWindowSize.Y
+	local detail = string.format("transcript %d px, transcript to Send %d px, page view %d px", view.AbsoluteSize.Y, bottom - top, room)
+	if bottom - top <= room then
+		bring(span())
+		support.check(shown(span()), "the transcript and Send show at once: " .. detail)
+		return true
+	end
+	support.check(view.AbsoluteSize.Y <= room - 40, "the transcript leaves part of the page to drag: " .. detail)
+	bring(view.AbsolutePosition.Y, view.AbsolutePosition.Y + view.AbsoluteSize.Y)
+	support.check(shown(view.AbsolutePosition.Y, view.AbsolutePosition.Y + view.AbsoluteSize.Y), "a drag shows the whole transcript: " .. detail)
+	bring(send.AbsolutePosition.Y, send.AbsolutePosition.Y + send.AbsoluteSize.Y)
+	support.check(shown(send.AbsolutePosition.Y, send.AbsolutePosition.Y + send.AbsoluteSize.Y), "a drag shows Send: " .. detail)
+	return false
 end
 
 function support.press(gui)

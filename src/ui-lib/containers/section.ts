@@ -59,6 +59,8 @@ export class Section implements SectionHost {
 	private nextRow = 0;
 	/** Rows shown (visible and matching the search), kept by refreshRows and add. */
 	private shownRows = 0;
+	/** Inside layout: rows are re-measured one by one and refit once at the end. */
+	private measuring = false;
 
 	constructor(
 		private readonly tab: TabHost,
@@ -127,6 +129,22 @@ export class Section implements SectionHost {
 	rowChanged() {
 		this.refreshRows();
 		this.tab.sectionChanged();
+	}
+
+	rowResized() {
+		if (!this.measuring) this.refit();
+	}
+
+	othersHeight(control: Control): number {
+		let height = 0;
+		for (const other of this.Controls)
+			if (other !== control && other.Frame.Visible) height += other.Frame.Size.Y.Offset;
+		return height;
+	}
+
+	/** Rows whose height depends on the room left (page-filling Lists) re-measure. */
+	private refit() {
+		for (const control of this.Controls) control.refit();
 	}
 
 	removed(control: Control) {
@@ -244,6 +262,7 @@ export class Section implements SectionHost {
 		const shown = control.Visible && !control.filtered;
 		control.setRowShown(shown, this.shownRows === 0);
 		if (shown) this.shownRows += 1;
+		this.refit();
 		this.tab.core.refilter();
 		this.tab.sectionChanged();
 		return control;
@@ -266,6 +285,7 @@ export class Section implements SectionHost {
 			if (shown) shownRows += 1;
 		}
 		this.shownRows = shownRows;
+		this.refit();
 	}
 
 	/** Number of rows shown (tab summaries). */
@@ -293,6 +313,9 @@ export class Section implements SectionHost {
 			this.toggle.Size = UDim2.fromOffset(toggleWidth, target);
 			this.toggle.Position = new UDim2(1, 0, 0, math.floor((height - target) / 2));
 		}
+		this.measuring = true;
 		for (const control of this.Controls) control.layout(rowWidth);
+		this.measuring = false;
+		this.refit();
 	}
 }

@@ -27,6 +27,10 @@ export interface SectionHost {
 	rowChanged(control: Control): void;
 	/** `control` was destroyed. */
 	removed(control: Control): void;
+	/** The row of `control` was re-measured to a new height (page-filling Lists refit). */
+	rowResized(control: Control): void;
+	/** Height of the section's rows shown now other than `control`'s (a page-filling List's room). */
+	othersHeight(control: Control): number;
 }
 
 export interface ControlContext {
@@ -151,8 +155,8 @@ export abstract class Control {
 		this.core.releaseFocus(this.Frame);
 	}
 
-	/** Height of the value slot for `width`. */
-	protected slotHeight(_width: number): number {
+	/** Height of the value slot for `width`; `chrome` is the row's height around the slot. */
+	protected slotHeight(_width: number, _chrome: number): number {
 		return this.core.metrics.target;
 	}
 
@@ -319,6 +323,9 @@ export abstract class Control {
 		return `${this.Text} ${this.Description} ${this.section.Title}`.lower();
 	}
 
+	/** The room a row may take changed (page height, other rows): re-measures if it depends on it. */
+	refit() {}
+
 	/** Re-measures the row at the last width (text or slot changes). */
 	relayout() {
 		if (this.rowWidth > 0) this.layout(this.rowWidth);
@@ -344,7 +351,8 @@ export abstract class Control {
 		const descriptionHeight = textHeight(this.Description, "Caption", scale, captionWidth);
 		const text = labelHeight + (descriptionHeight > 0 ? LABEL_GAP + descriptionHeight : 0);
 		const caption = this.captionReserve() > 0 ? math.max(text, READOUT_HEIGHT) : text;
-		const slotHeight = mode === "content" ? 0 : this.slotHeight(slotWidth);
+		const chrome = 2 * ROW_PAD + (mode === "stack" ? caption + (caption > 0 ? STACK_GAP : 0) : 0);
+		const slotHeight = mode === "content" ? 0 : this.slotHeight(slotWidth, chrome);
 		const inner =
 			mode === "stack"
 				? caption + (caption > 0 ? STACK_GAP : 0) + slotHeight
@@ -352,6 +360,7 @@ export abstract class Control {
 					? caption
 					: math.max(caption, slotHeight);
 		const height = 2 * ROW_PAD + inner;
+		const resized = this.Frame.Size.Y.Offset !== height;
 		this.Frame.Size = new UDim2(1, 0, 0, height);
 		const captionTop = mode === "inline" ? ROW_PAD + math.floor((inner - caption) / 2) : ROW_PAD;
 		this.labelText.Position = UDim2.fromOffset(0, captionTop);
@@ -370,6 +379,7 @@ export abstract class Control {
 		}
 		this.slot.Size = UDim2.fromOffset(slotWidth, slotHeight);
 		if (mode !== "content") this.layoutSlot(slotWidth, slotHeight);
+		if (resized) this.section.rowResized(this);
 		return height;
 	}
 

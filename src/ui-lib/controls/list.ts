@@ -2,7 +2,8 @@
 // rows in view are mounted; rows are measured when they first show; adding rows above keeps the
 // view in place; a view at the end follows appended rows; a hidden list (other tab, collapsed
 // section, minimized window) reconciles when shown again. At most MaxItems items are kept
-// (Append drops the oldest, Prepend the newest). Items: a string or { Title?, Text, Kind?,
+// (Append drops the oldest, Prepend the newest). Height "Fill" sizes the list on every layout pass
+// to the page's visible height less its section's other rows (fit.ts). Items: a string or { Title?, Text, Kind?,
 // RichText?, Code?, Action?, Key? }: RichText rows are measured by the text they display (markup
 // removed); an Action is a link at the row's foot that calls the list's Callback(index, Key) on
 // click, tap, gamepad ButtonA or keyboard activation. It holds no configuration value.
@@ -11,6 +12,7 @@ import { fail } from "../core/errors";
 import { booleanOption, clampedOption, type Options } from "../core/options";
 import { plainText } from "../core/rich-text";
 import { truncateBytes } from "../core/utf8-text";
+import { fillHeight, readListHeight, type ListHeight } from "../layout/fit";
 import { SIZE } from "../layout/geometry";
 import { textHeight, textWidth } from "../layout/measure";
 import type { Palette } from "../theme/palette";
@@ -73,7 +75,9 @@ function readItem(value: unknown, method: string): Item {
 }
 
 export class ListControl extends Control {
-	private readonly height: number;
+	private readonly height: ListHeight;
+	/** Last slot height and the row's height around it (a "Fill" list refits when they change). */
+	private measured = { height: 0, chrome: 0 };
 	private readonly maxItems: number;
 	private readonly view: ScrollingFrame;
 	private readonly list: VirtualList<Item>;
@@ -82,7 +86,7 @@ export class ListControl extends Control {
 	constructor(context: ControlContext) {
 		super("List", context, "stack", 0);
 		const options = context.options;
-		this.height = math.floor(clampedOption(options, "Height", 120, 2000, 240));
+		this.height = readListHeight(options);
 		this.maxItems = math.floor(clampedOption(options, "MaxItems", 1, LIST_ITEM_LIMIT, 500));
 		const follow = booleanOption(options, "Follow", true, "List");
 		const core = this.core;
@@ -115,6 +119,8 @@ export class ListControl extends Control {
 			follow,
 		);
 		this.scope.give(core.shown.add(() => this.list.setShown(this.isShownNow())));
+		// window layout passes (resize, rotation, on-screen keyboard) change the page's height
+		if (this.height.fill) this.scope.give(core.reflows.add(() => this.refit()));
 		const initial = options.Items;
 		if (initial !== undefined) this.SetItems(initial);
 	}
@@ -297,8 +303,21 @@ export class ListControl extends Control {
 
 	// Layout ----------------------------------------------------------------------------------------
 
-	protected slotHeight(): number {
-		return this.height;
+	protected slotHeight(_width: number, chrome: number): number {
+		const height = this.height;
+		const slot = height.fill
+			? fillHeight(height, this.core.metrics, this.section.othersHeight(this), chrome)
+			: height.pixels;
+		this.measured = { height: slot, chrome };
+		return slot;
+	}
+
+	/** A "Fill" list re-measures when the page or its section's other rows leave it another height. */
+	refit() {
+		const height = this.height;
+		if (!height.fill || !this.Alive) return;
+		const { height: current, chrome } = this.measured;
+		if (fillHeight(height, this.core.metrics, this.section.othersHeight(this), chrome) !== current) this.relayout();
 	}
 
 	protected layoutSlot(width: number, height: number) {

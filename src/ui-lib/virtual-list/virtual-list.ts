@@ -91,6 +91,8 @@ export class VirtualList<T extends defined> {
 
 	/** Sets the viewport's inner size (from the owner's layout, so no engine layout is read). */
 	resize(width: number, height: number) {
+		// a view at the end keeps following when its height changes (a "Fill" list refits)
+		const following = this.follow && height !== this.viewHeight && this.atEnd();
 		this.viewHeight = height;
 		if (width !== this.width) {
 			const anchor = this.anchor();
@@ -99,7 +101,8 @@ export class VirtualList<T extends defined> {
 			this.recycleAll();
 			this.restoreAnchor(anchor);
 		}
-		this.render();
+		if (following) this.scrollToEnd();
+		else this.render();
 	}
 
 	/** Replaces every item and scrolls to the top. */

@@ -21,6 +21,8 @@ export interface Metrics {
 	touch: boolean;
 	/** Width of a section's rows (content width minus paddings). */
 	rowWidth: number;
+	/** Visible height of a tab's page (what shows at once, paddings included). */
+	pageHeight: number;
 }
 
 /** The open panel (dialog or picker): one per window. */

@@ -117,6 +117,7 @@ export class Window {
 			textScale: this.TextScale,
 			touch: false,
 			rowWidth: 0,
+			pageHeight: 0,
 		};
 
 		this.Frame = frame("Window", root, { BackgroundTransparency: 0, ClipsDescendants: true });
@@ -555,7 +556,8 @@ export class Window {
 		this.content.Size = new UDim2(1, 0, 1, -searchBlock);
 		this.resize.Visible = geometry.resizeVisible;
 		const rowWidth = math.max(0, workspaceWidth - 2 * geometry.pad - 32 - 4);
-		core.metrics = { geometry, target: geometry.target, textScale: this.TextScale, touch, rowWidth };
+		const pageHeight = math.max(0, workspaceHeight - searchBlock);
+		core.metrics = { geometry, target: geometry.target, textScale: this.TextScale, touch, rowWidth, pageHeight };
 		const key = `${rowWidth}|${geometry.target}|${this.TextScale}`;
 		if (key !== this.reflowKey) {
 			this.reflowKey = key;

@@ -1,10 +1,10 @@
-// The composer: a multi-line draft kept per conversation, Send and Stop. Send is enabled from
-// `session.busy`, refreshed on `sessions.listChanged` and when a turn completes (the send's
-// `onDone`, which runs after the worker is released) — never on the Ready status event, which
-// arrives while the session is still busy. A refused send keeps the draft and shows the reason
-// (a long draft that cannot be saved as a paste: no file storage, no file_read in that
-// conversation, a failing write). A long draft that the runtime saved as a paste is announced with
-// its path and size, read from the reference in the send's `user` event.
+// The composer: a multi-line draft kept per conversation, Send and Stop (shown while a turn
+// runs). Send is enabled from `session.busy`, refreshed on `sessions.listChanged` and when a turn
+// completes (the send's `onDone`, which runs after the worker is released) — never on the Ready
+// status event, which arrives while the session is still busy. A refused send keeps the draft and
+// shows the reason (a long draft that cannot be saved as a paste: no file storage, no file_read in
+// that conversation, a failing write). A long draft that the runtime saved as a paste is announced
+// with its path and size, read from the reference in the send's `user` event.
 import type { Handle } from "../../../client/handle";
 import type { PublicSession } from "../../../agent/session";
 import type { Section } from "../../../ui-lib/containers/section";
@@ -37,7 +37,7 @@ export function buildComposer(uai: Handle, window: Window, section: Section): Co
 		Text: "Message",
 		Placeholder: "Ask the agent…",
 		MultiLine: true,
-		Lines: 4,
+		Lines: 2,
 		MaxLength: DRAFT_LIMIT,
 		Live: true,
 		Persist: false,
@@ -58,6 +58,8 @@ export function buildComposer(uai: Handle, window: Window, section: Section): Co
 		const busy = session?.busy === true;
 		send.SetDisabled(busy);
 		stop.SetDisabled(!busy);
+		// Stop shows only while a turn runs: the transcript above has that much more room
+		if (stop.Visible !== busy) stop.SetVisible(busy);
 	};
 	const send = section.Button({
 		Id: "chat-send",

@@ -14,6 +14,9 @@ import { createTranscriptView } from "./transcript";
 
 /** Rows of the retained conversation and activity lanes (512 + 256 events, some in several rows). */
 const TRANSCRIPT_ROWS = 1200;
+/** Transcript heights: two short rows at least, no taller than a tall desktop window needs. */
+const TRANSCRIPT_MIN = 80;
+const TRANSCRIPT_MAX = 900;
 /** Events after which the status line's usage and context figures change. */
 const STATUS_KINDS = new Set(["status", "usage", "compact", "cleared"]);
 
@@ -23,7 +26,10 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 	const list = chat.List({
 		Id: "chat-transcript",
 		Text: "",
-		Height: 360,
+		// the page's visible height less the status line and composer (UI LIB List "Fill")
+		Height: "Fill",
+		MinHeight: TRANSCRIPT_MIN,
+		MaxHeight: TRANSCRIPT_MAX,
 		MaxItems: TRANSCRIPT_ROWS,
 		Callback: (_index: unknown, key: unknown) => view.activate(key),
 	});
