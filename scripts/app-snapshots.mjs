@@ -1,6 +1,6 @@
 // `node scripts/app-snapshots.mjs`: renders the standard application's panels in the offline host
 // from scripted states (a saved provider, one exchange, a few log entries) and writes
-// docs/images/app-<panel or part>-<dark|light>-<desktop|phone|portrait>.png for docs/APP.md. It uses the committed
+// docs/images/app-<panel or part>-<dark|light>-<desktop|phone|portrait|tablet>.png for docs/APP.md. It uses the committed
 // dist/uai.lua (run `npm run build` first) and headless Chromium (see scripts/snapshot.mjs). Look
 // at the pictures after visual changes. The editor's model picker open with free-routing probe times is
 // its own scene (pickerDriver); the approval dialog and the composer with the on-screen keyboard are
@@ -36,13 +36,17 @@ host.advance(1)`,
 	},
 };
 
-// Scrolls the page with the mouse wheel until the control's row is at the top of the view.
-const scrollTo = (control) => `
+// Scrolls the page with the mouse wheel until the control's row is at the top of the view; the
+// wheel goes over the page's left padding, where no List (which scrolls itself) reaches.
+const scrollTo = (control) =>
+	control === undefined
+		? ""
+		: `
 local row = getgenv().__PROJECT_UAI_UI_LIB_V1.Windows["project-uai-app"].Controls["${control}"].Frame
 local page = row:FindFirstAncestorOfClass("ScrollingFrame")
 for _ = 1, 400 do
 	if row.AbsolutePosition.Y < page.AbsolutePosition.Y + 60 then break end
-	host.input.wheel(page, -1)
+	host.input.wheel(Vector2.new(page.AbsolutePosition.X + 2, page.AbsolutePosition.Y + page.AbsoluteSize.Y / 2), -1)
 	host.advance(1 / 60)
 end
 host.advance(1)`;
@@ -73,7 +77,7 @@ for _ = 1, 100 do
 end
 uai.log.warn("a sample warning for the Logs panel", "snapshot")
 assert(uai.show("${panel}"))
-host.advance(1)${part !== undefined ? scrollTo(part.control) : ""}${part?.after ?? ""}
+host.advance(1)${scrollTo(part?.control ?? (panel === "chat" ? "chat-transcript" : undefined))}${part?.after ?? ""}
 host.snapshot("${out}")
 uai.unload()
 `;
@@ -267,6 +271,9 @@ for (const panel of PANELS)
 			const out = path.join(OUT, `app-${panel}-${theme}-${device}.png`);
 			shots.push({ out, device, source: driver(theme, panel, out) });
 		}
+// the Chat panel on a tablet too: the transcript's height follows the page (List Height "Fill")
+const tablet = path.join(OUT, "app-chat-dark-tablet.png");
+shots.push({ out: tablet, device: "tablet", source: driver("dark", "chat", tablet) });
 for (const [name, part] of Object.entries(PARTS))
 	for (const theme of ["dark", "light"])
 		for (const device of ["desktop", "phone"]) {

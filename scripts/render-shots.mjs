@@ -11,7 +11,7 @@ import { runHost } from "./host.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const OUT = path.join("docs", "images");
 
-/** shots: [{ out, source, device: "desktop" | "phone" | "portrait" }] — `out` relative to the repository. */
+/** shots: [{ out, source, device: "desktop" | "tablet" | "phone" | "portrait" }] — `out` relative to the repository. */
 export async function renderShots(label, shots) {
 	ensureDeps();
 	fs.mkdirSync(path.join(ROOT, OUT), { recursive: true });
