@@ -15,7 +15,7 @@ import { routingSignature } from "../provider/routing/record_deps";
 import type { Emit } from "./events";
 import { estimateTokens } from "./usage";
 
-/** Reply tokens a request without an output limit is assumed to need. */
+/** Reply tokens a routed request is assumed to need. */
 const REPLY_RESERVE = 4096;
 
 export interface FreeRoute {
@@ -53,7 +53,9 @@ export function createFreeRouting(providers: Providers): FreeRouting {
 				personalKey: !isIncluded(record),
 				hasImages: hasImages(request.messages),
 				explicitSettings: hasExplicitSettings(record),
-				neededTokens: estimateTokens(request.messages) + (request.maxTokens ?? REPLY_RESERVE),
+				// the prompt and a usable reply: the request's own ceiling (agent.maxTokens, 128,000 by
+				// default) would rule out every model with a smaller window
+				neededTokens: estimateTokens(request.messages) + math.min(request.maxTokens ?? REPLY_RESERVE, REPLY_RESERVE),
 			};
 			if (!mayRoute(choice)) return undefined;
 			const router = measurements.routerOf(record);

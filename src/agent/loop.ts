@@ -8,6 +8,7 @@ import { decode, markObject } from "../runtime/json";
 import { boundedSummary, fallbackSummary, plan, SUMMARY_PROMPT } from "./compaction";
 import { Emit } from "./events";
 import { withoutUnavailableImages } from "./image_history";
+import { outputCeiling, promptPressure, requestedMaxTokens } from "./output_ceiling";
 import { systemPrompt } from "./prompt";
 import { PublicTools } from "./services";
 import { DispatchContext, ToolResult } from "./tool";
@@ -244,13 +245,30 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		if (config.get("agent.compaction") === true && estimateTokens(session.messages) > window * fraction)
 			compactNow(deps, session, false, remaining);
 		const context = session.toolContext();
+		const tools = toolSpecs(deps, context);
+		const ceiling = () =>
+			outputCeiling(
+				window,
+				promptPressure(systemPrompt(session.summary, "", model ?? ""), session.messages, tools),
+			);
+		let room = ceiling();
+		if (room === undefined) {
+			compactNow(deps, session, false, remaining);
+			room = ceiling();
+		}
+		if (room === undefined) {
+			const message = `the prompt exceeds this model's window (${window} tokens) even after compaction`;
+			session.emit("error", { message, fatal: false });
+			return { text: `The request failed: ${message}`, failed: true, aborted: false };
+		}
 		const outcome: ModelOutcome = complete(
 			deps,
 			{
 				system: (provider, model) => systemPrompt(session.summary, provider, model),
 				messages: withoutUnavailableImages(session.messages),
-				tools: toolSpecs(deps, context),
+				tools,
 				temperature: config.get("agent.temperature") as number,
+				maxTokens: math.min(requestedMaxTokens(config), room),
 				effort: config.get("agent.effort") as string,
 				stream,
 			},
