@@ -95,6 +95,7 @@ function bootClient(
 		registry.define("runtime/config", () => config.public);
 		registry.define("runtime/caps", () => caps);
 		registry.define("runtime/blockers", () => blockers);
+		registry.define("runtime/clipboard", () => host.clipboard);
 		registry.define("runtime/cleanup", () => table.freeze({ add: cleanup.add, count: cleanup.count }));
 		const env = createEnv(
 			registry,

@@ -9,7 +9,8 @@ export type HttpMode = "executor" | "roblox" | "none";
 
 /** Executor HTTP functions, in the order they are preferred. */
 export const HTTP_FUNCTIONS = ["request", "http_request", "syn.request", "http.request", "fluxus.request"];
-const CLIPBOARD_FUNCTIONS = ["setclipboard", "toclipboard", "syn.write_clipboard"];
+/** Executor clipboard functions, in the order they are preferred. */
+const CLIPBOARD_FUNCTIONS = ["setclipboard", "toclipboard", "set_clipboard", "Clipboard.set", "syn.write_clipboard"];
 const WEBSOCKET_CONNECTORS = ["WebSocket.connect", "websocket.connect", "syn.websocket.connect"];
 const FILE_FUNCTIONS = [
 	"readfile",
@@ -101,6 +102,8 @@ export interface Detection {
 	readonly request: Callback | undefined;
 	/** The executor WebSocket connector (`WebSocket.connect`), when there is one. */
 	readonly websocket: Callback | undefined;
+	/** The executor clipboard function (`setclipboard`, ...), when there is one. */
+	readonly clipboard: Callback | undefined;
 }
 
 export function detectCapabilities(globals: ExecutorGlobals): Detection {
@@ -151,7 +154,12 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 			`no WebSocket connector (${WEBSOCKET_CONNECTORS.join(", ")}): the WebSocket gateway is unavailable`,
 		);
 	}
-	if (clipboard === undefined) reasons.set("clipboard", "no setclipboard: copying to the clipboard is unavailable");
+	if (clipboard === undefined) {
+		reasons.set(
+			"clipboard",
+			`no clipboard function (${CLIPBOARD_FUNCTIONS.join(", ")}): copying to the clipboard is unavailable`,
+		);
+	}
 	if (getconnections === undefined)
 		reasons.set("hooks", "no getconnections: tools that fire GUI connections are unavailable");
 	if (probe.mode === "roblox") {
@@ -206,5 +214,6 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 		files: table.freeze(files),
 		request,
 		websocket: websocketConnect,
+		clipboard,
 	};
 }

@@ -9,6 +9,8 @@ declare const http: unknown;
 declare const fluxus: unknown;
 declare const setclipboard: unknown;
 declare const toclipboard: unknown;
+declare const set_clipboard: unknown;
+declare const Clipboard: unknown;
 declare const readfile: unknown;
 declare const writefile: unknown;
 declare const appendfile: unknown;
@@ -42,6 +44,8 @@ function directGlobals(): Map<string, unknown> {
 		["fluxus", fluxus],
 		["setclipboard", setclipboard],
 		["toclipboard", toclipboard],
+		["set_clipboard", set_clipboard],
+		["Clipboard", Clipboard],
 		["readfile", readfile],
 		["writefile", writefile],
 		["appendfile", appendfile],

@@ -1,6 +1,7 @@
 // The host: the only part of the client that reads executor globals or Roblox services. Built
 // once per boot; the rest of the client receives this typed object and nothing else.
 import { Caps, detectCapabilities } from "./caps";
+import { ClipboardModule, createClipboard } from "./clipboard";
 import { createHostFiles, HostFiles } from "./files";
 import { readExecutorGlobals } from "./globals";
 import { createHostHttp, HttpCapability } from "./http";
@@ -15,6 +16,8 @@ export interface Host {
 	readonly http: HttpCapability | undefined;
 	/** The executor's WebSocket connector (`connect(url)` → socket); undefined without one. */
 	readonly websocket: ((url: string) => unknown) | undefined;
+	/** The executor's clipboard function behind `copy(text)` (`runtime/clipboard`). */
+	readonly clipboard: ClipboardModule;
 }
 
 export function createHost(): Host {
@@ -26,5 +29,6 @@ export function createHost(): Host {
 		files: createHostFiles(detection.files),
 		http: createHostHttp(detection.caps, detection.request),
 		websocket: detection.websocket as ((url: string) => unknown) | undefined,
+		clipboard: createClipboard(detection.clipboard, detection.caps.reason("clipboard") ?? ""),
 	});
 }

@@ -13,7 +13,8 @@ function support.check(condition, message)
 end
 
 function support.window()
-	local registry = getgenv().__PROJECT_UAI_UI_LIB_V1
+	-- UI LIB keeps its registry in getgenv() where it exists, else _G (studio, plain)
+	local registry = (if getgenv then getgenv() else _G).__PROJECT_UAI_UI_LIB_V1
 	return registry and registry.Windows["project-uai-app"]
 end
 

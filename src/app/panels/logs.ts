@@ -1,8 +1,10 @@
 // Logs: the client's diagnostic log and its request log (both redacted by the log itself) in one
 // bounded, virtualised UI LIB List, filtered by kind, lowest level and source; new entries arrive
-// live. Each entry's Evidence link opens its evidence in a dialog whose text can be selected and copied;
-// the evidence is formatted from the recorded entry and never resends anything.
+// live. Each entry's Evidence link opens its evidence in a dialog whose text can be selected and copied
+// (a Copy action puts the same redacted text on the clipboard where the host has one); the evidence
+// is formatted from the recorded entry and never resends anything.
 import type { Handle } from "../../client/handle";
+import type { ClipboardModule } from "../../host/clipboard";
 import type { Tab } from "../../ui-lib/containers/tab";
 import type { Window } from "../../ui-lib/window/window";
 import { diagnosticRow, LogRow, mergeRows, requestRow, RowKind } from "./log_rows";
@@ -41,15 +43,28 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab) {
 		Description:
 			"Both logs, newest last; credentials are redacted before anything is recorded. An entry's Evidence link shows everything recorded about it; the filters are below the list.",
 	});
-	const openEvidence = (row: LogRow) =>
+	const clipboard = uai.env.require("runtime/clipboard") as ClipboardModule;
+	const copy = (text: string) => {
+		const [ok, reason] = clipboard.copy(text);
+		window.Notify(
+			ok
+				? { Title: "Evidence copied", Content: "The redacted evidence is on the clipboard.", Kind: "Success" }
+				: { Title: "Not copied", Content: tostring(reason), Kind: "Warning" },
+		);
+	};
+	const openEvidence = (row: LogRow) => {
+		const text = row.evidence();
+		const close = { Text: "Close", Style: "Primary" };
 		window.Dialog({
 			Title: row.evidenceTitle,
-			Content: row.evidence(),
+			Content: text,
 			Selectable: true,
 			Width: 620,
 			Height: 460,
-			Buttons: [{ Text: "Close", Style: "Primary" }],
+			// no Copy action where the host has no clipboard
+			Buttons: clipboard.available ? [close, { Text: "Copy", Callback: () => copy(text) }] : [close],
 		});
+	};
 	const list = section.List({
 		Id: "logs-list",
 		Text: "Entries",
