@@ -41,6 +41,9 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 		// The theme is a client setting (`ui.theme`, Settings → Appearance) that the window follows;
 		// UI LIB's built-in Light/Dark action would change the window alone, so the app omits it.
 		ThemeToggle: false,
+		// room for a conversation: UI LIB fits these to the safe viewport on smaller screens
+		Width: 960,
+		Height: 720,
 		...windowAppearance(uai.config),
 	});
 	const cleanup = uai.env.require("runtime/cleanup") as CleanupModule;
