@@ -43,7 +43,7 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 		ThemeToggle: false,
 		// room for a conversation: UI LIB fits these to the safe viewport on smaller screens
 		Width: 960,
-		Height: 720,
+		Height: 800,
 		...windowAppearance(uai.config),
 	});
 	const cleanup = uai.env.require("runtime/cleanup") as CleanupModule;
