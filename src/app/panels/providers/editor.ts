@@ -1,7 +1,8 @@
 // The provider editor: one draft record at a time. Connection fields (URL, protocol, auth, keys,
-// preset) clear fetched model choices and make a pending fetch stale (a generation counter);
-// manual ids stay. Keys are never shown back: the key field starts empty and says how many keys
-// are stored; typing replaces them. Validation problems show under the form after every change.
+// headers, preset) clear fetched model choices and make a pending fetch stale (a generation
+// counter); the status line then says so instead of the stale result; manual ids stay. Keys are
+// never shown back: the key field starts empty and says how many keys are stored; typing replaces
+// them. Validation problems show under the form after every change.
 // Protocols, auth styles, Test and the model picker's probe times come from `uai.providers`.
 import type { Handle } from "../../../client/handle";
 import type { ProviderRecord } from "../../../provider/record";
@@ -98,6 +99,12 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		},
 	);
 	const status = section.Label({ Id: "provider-status", Text: "" });
+	// whether the status line shows a Discover or Test result (stale after a connection change)
+	let reported = false;
+	const report = (text: string) => {
+		reported = text !== "";
+		status.SetText(text);
+	};
 	const problems = section.Paragraph({ Id: "provider-problems", Text: "Problems", Content: "" });
 
 	const check = () => {
@@ -118,6 +125,12 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 	/** A connection setting changed: fetched choices are cleared and a fetch in flight goes stale. */
 	const connectionChanged = () => {
 		generation += 1;
+		if (picker.fetched.size() > 0) {
+			status.SetText("Connection changed: the fetched models were cleared; press Discover again.");
+		} else if (reported) {
+			status.SetText("Connection changed: press Discover or Test again.");
+		}
+		reported = false;
 		picker.fetched = [];
 		showChoices();
 		check();
@@ -189,9 +202,9 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 			if (ok) {
 				picker.fetched = result as string[];
 				showChoices();
-				status.SetText(`${picker.fetched.size()} models available; pick one above.`);
+				report(`${picker.fetched.size()} models available; pick one above.`);
 			} else {
-				status.SetText(`Discovery failed: ${tostring(result)}`);
+				report(`Discovery failed: ${tostring(result)}`);
 			}
 		},
 	});
@@ -204,7 +217,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 			const current = begin();
 			const result = uai.providers.test(util.deepCopy(draft));
 			if (!current() || result.superseded === true) return;
-			status.SetText(
+			report(
 				result.ok
 					? `Connection works: the provider answered in ${string.format("%.1f", result.seconds)} s and listed ${result.models} models.`
 					: `Connection failed: ${result.error}`,
@@ -261,7 +274,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		params.Set(paramText === "[]" || paramText === undefined ? "" : paramText, true);
 		wsUrl.Set(draft.wsUrl, true);
 		manual.Set(draft.models.join(", "), true);
-		status.SetText("");
+		report("");
 		showChoices();
 		check();
 	};
