@@ -128,6 +128,20 @@ export = () => {
 			expect(segments[0].text).to.equal("```\ninside\n```");
 			expect(segments[1].text).to.equal("out");
 		});
+		it("keeps the leading tabs and spaces of code lines, the first line too", () => {
+			const segments = renderMarkdown("```\n    first\n\tsecond\n \t mixed\n\n\t\tlast\n```");
+			expect(segments.size()).to.equal(1);
+			expect(segments[0].text).to.equal("    first\n\tsecond\n \t mixed\n\n\t\tlast");
+		});
+		it("keeps code indentation where a long block is cut into rows", () => {
+			const line = "\t    indented code line\n";
+			const segments = renderMarkdown(`\`\`\`\n${line.rep(math.ceil((ROW_BYTES * 1.5) / line.size()))}\`\`\``);
+			expect(segments.size() > 1).to.equal(true);
+			for (const segment of segments) {
+				expect(segment.code).to.equal(true);
+				expect(segment.text.sub(1, 5)).to.equal("\t    ");
+			}
+		});
 		it("removes a fence's indentation from its lines", () => {
 			const segments = renderMarkdown("1. Step\n   ```sh\n   make\n     deep\n   ```");
 			expect(segments[1].text).to.equal("make\n  deep");
