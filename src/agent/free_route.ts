@@ -55,7 +55,8 @@ export function createFreeRouting(providers: Providers): FreeRouting {
 				explicitSettings: hasExplicitSettings(record),
 				// the prompt and a usable reply: the request's own ceiling (agent.maxTokens, 128,000 by
 				// default) would rule out every model with a smaller window
-				neededTokens: estimateTokens(request.messages) + math.min(request.maxTokens ?? REPLY_RESERVE, REPLY_RESERVE),
+				neededTokens:
+					estimateTokens(request.messages) + math.min(request.maxTokens ?? REPLY_RESERVE, REPLY_RESERVE),
 			};
 			if (!mayRoute(choice)) return undefined;
 			const router = measurements.routerOf(record);
