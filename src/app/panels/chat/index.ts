@@ -35,7 +35,12 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 	});
 	const status = chat.Label({ Id: "chat-status", Text: "" });
 	const composer = buildComposer(uai, window, chat);
-	const view = createTranscriptView(list, util, () => uai.config.get("ui.showReasoning") !== false);
+	const view = createTranscriptView(
+		list,
+		util,
+		() => uai.config.get("ui.showReasoning") !== false,
+		(job) => window.Give(job),
+	);
 	const statusOf = (session: PublicSession) => statusText(session, uai.config.get("ui.showUsage") !== false);
 	const conversations = buildConversationList(uai, window, tab);
 

@@ -3,16 +3,21 @@
 // append only what the view has not seen (by `transcriptId`), so a replay never duplicates a row.
 // An event may take several rows (Markdown code blocks are rows of their own). A tool call is one
 // card row that its progress and outcome update in place. The live preview is always last, replaces
-// itself as it grows and goes away when the preview ends. The view mirrors the list's rows (the
-// List drops the oldest beyond MaxItems, and so does the mirror) to find a card's row.
+// itself as it grows and goes away when the preview ends; its repaints are coalesced (the first at
+// once, then at most one per PREVIEW_INTERVAL with the latest text), so a long streamed reply is not
+// rendered as Markdown once per chunk. The view mirrors the list's rows (the List drops the oldest
+// beyond MaxItems, and so does the mirror) to find a card's row.
 import type { PublicSession } from "../../../agent/session";
 import type { ListControl } from "../../../ui-lib/controls/list";
+import type { Release } from "../../../ui-lib/core/scope";
 import type { Util } from "../transfer";
 import { type Card, cardItem, progressText } from "./cards";
 import { argumentsText, eventItems, type Item, previewItems, text } from "./items";
 
 type Event = Readonly<Record<string, unknown>>;
 
+/** Seconds between two repaints of the live preview (a few frames; see APP.md, Live preview). */
+const PREVIEW_INTERVAL = 0.06;
 /** Kinds after which the session has no live preview (see EMBEDDING.md, Transcript). */
 const ENDS_PREVIEW = new Set(["assistant:complete", "abort", "error", "cleared", "turn:end"]);
 
@@ -23,8 +28,17 @@ export interface TranscriptView {
 	readonly activate: (key: unknown) => void;
 }
 
-/** `showReasoning` reads `ui.showReasoning`: when false, reasoning rows are left out. */
-export function createTranscriptView(list: ListControl, util: Util, showReasoning: () => boolean): TranscriptView {
+/**
+ * `showReasoning` reads `ui.showReasoning`: when false, reasoning rows are left out. `own` hands the
+ * pending preview repaint's thread to the window (cancelled when it is destroyed) and returns its
+ * early release.
+ */
+export function createTranscriptView(
+	list: ListControl,
+	util: Util,
+	showReasoning: () => boolean,
+	own: (job: thread) => Release,
+): TranscriptView {
 	const seen = new Set<string>();
 	const cards = new Map<string, Card>();
 	/** The newest card of each call id (providers may reuse ids across turns). */
@@ -57,14 +71,23 @@ export function createTranscriptView(list: ListControl, util: Util, showReasonin
 		items[index] = item;
 		if (!staging) list.Update(index + 1, item);
 	};
+	/** The newest preview not yet painted, and the release of the repaint that will paint it. */
+	let pending: Event | undefined;
+	let repaint: Release | undefined;
+	const cancelRepaint = () => {
+		repaint?.();
+		repaint = undefined;
+		pending = undefined;
+	};
 	const dropPreview = () => {
+		cancelRepaint();
 		for (; previewRows > 0; previewRows--) pop();
 	};
 	const append = (rows: ReadonlyArray<Item>, key = "") => {
 		dropPreview();
 		for (const row of rows) push(row, key);
 	};
-	const preview = (event: Event) => {
+	const paint = (event: Event) => {
 		const rows = previewItems(event, showReasoning());
 		const start = items.size() - previewRows;
 		rows.forEach((row, i) => {
@@ -76,6 +99,28 @@ export function createTranscriptView(list: ListControl, util: Util, showReasonin
 			previewRows -= 1;
 		}
 		previewRows = rows.size();
+	};
+	/** Paints once the interval since the last paint ends, then waits another interval. */
+	const schedule = () => {
+		const job = task.delay(PREVIEW_INTERVAL, () => {
+			release(false);
+			repaint = undefined;
+			const latest = pending;
+			pending = undefined;
+			if (latest === undefined) return;
+			paint(latest);
+			schedule();
+		});
+		const release = own(job);
+		repaint = release;
+	};
+	const preview = (event: Event) => {
+		if (repaint !== undefined) {
+			pending = event;
+			return;
+		}
+		paint(event);
+		schedule();
 	};
 	/** Shows `card` again: in place when its row is still in the list, else as a new row. */
 	const putCard = (card: Card) => {
@@ -131,6 +176,7 @@ export function createTranscriptView(list: ListControl, util: Util, showReasonin
 		items = [];
 		keys = [];
 		previewRows = 0;
+		cancelRepaint();
 	};
 	const handle = (event: Event) => {
 		if (event.kind === "cleared") {
@@ -161,7 +207,7 @@ export function createTranscriptView(list: ListControl, util: Util, showReasonin
 			reset();
 			staging = true;
 			for (const retained of session.transcript.snapshot()) handle(retained);
-			if (session.livePreview !== undefined) preview(session.livePreview);
+			if (session.livePreview !== undefined) paint(session.livePreview);
 			staging = false;
 			list.SetItems(items);
 			trim();
