@@ -1,15 +1,23 @@
-// Bounding text for logs: by bytes (with a note of how much was cut) and by characters.
+// Bounding text by bytes on UTF-8 character boundaries (the one such cut of the client; UI LIB
+// keeps its own copy to stay self-contained), with a note of how much was cut, and by characters.
 
-/** The first `limit` bytes of `text`, stepped back to a UTF-8 boundary, with a note of the rest. */
-export function cut(text: string, limit: number): string {
-	if (text.size() <= limit) return text;
-	let kept = limit;
+/** The longest prefix of `text` of at most `max` bytes that does not split a UTF-8 character. */
+export function utf8Prefix(text: string, max: number): string {
+	if (text.size() <= max) return text;
+	let kept = math.max(0, max);
+	// step back over continuation bytes (10xxxxxx) so the cut lands before a character start
 	while (kept > 0) {
 		const [byte] = string.byte(text, kept + 1);
 		if (byte === undefined || byte < 0x80 || byte >= 0xc0) break;
 		kept -= 1;
 	}
-	return `${text.sub(1, kept)} … [${text.size() - kept} more bytes]`;
+	return text.sub(1, kept);
+}
+
+/** The first `limit` bytes of `text`, stepped back to a UTF-8 boundary, with a note of the rest. */
+export function cut(text: string, limit: number): string {
+	const kept = utf8Prefix(text, limit);
+	return kept.size() === text.size() ? text : `${kept} … [${text.size() - kept.size()} more bytes]`;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { HostFiles } from "../host/files";
 import { cutBytes } from "../agent/text";
 import { STORAGE_FOLDER } from "../runtime/storage";
+import { utf8Prefix } from "../runtime/text_limit";
 
 export const SLICE_BYTES = 6000;
 const SLICE_LIMIT = 64000;
@@ -21,13 +22,6 @@ function safePath(path: string): boolean {
 function continues(content: string, position: number): boolean {
 	const [byte] = string.byte(content, position);
 	return byte !== undefined && byte >= 0x80 && byte < 0xc0;
-}
-
-/** `offset`, moved back to the first byte of the character it falls in (slices stay valid UTF-8). */
-function characterStart(content: string, offset: number): number {
-	let start = math.min(offset, content.size());
-	while (start > 0 && continues(content, start + 1)) start -= 1;
-	return start;
 }
 
 export function fileReadTool(files: HostFiles) {
@@ -52,7 +46,8 @@ export function fileReadTool(files: HostFiles) {
 			if (!safePath(args.path)) return { ok: false, text: "the path must stay inside the UAI folder" };
 			const [content, why] = files.read(`${STORAGE_FOLDER}/${args.path}`);
 			if (content === undefined) return { ok: false, text: `could not read ${args.path}: ${why}` };
-			const offset = characterStart(content, args.offset ?? 0);
+			// moved back to the first byte of the character it falls in (slices stay valid UTF-8)
+			const offset = utf8Prefix(content, args.offset ?? 0).size();
 			let [slice] = cutBytes(content.sub(offset + 1), args.limit ?? SLICE_BYTES);
 			// a limit narrower than the next character still makes progress: one whole character
 			if (slice === "" && offset < content.size()) {

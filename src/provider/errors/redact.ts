@@ -3,7 +3,7 @@
 // code ≤ 80 characters, message ≤ 600, the whole text under 750 bytes).
 
 import { createRedactor } from "../../runtime/redact";
-import { utf8Prefix } from "../protocols/utf8";
+import { utf8Prefix } from "../../runtime/text_limit";
 
 export const ERROR_CODE_MAX = 80;
 export const ERROR_MESSAGE_MAX = 600;

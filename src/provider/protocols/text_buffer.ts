@@ -1,7 +1,7 @@
 // Accumulates streamed text in pieces (joined once, at the end: no quadratic string building) and
 // keeps a bounded head of it for live previews, with a flag when the preview was clipped.
 import { REPLY_LIMITS } from "./limits";
-import { utf8Prefix } from "./utf8";
+import { utf8Prefix } from "../../runtime/text_limit";
 
 export class TextBuffer {
 	private pieces = new Array<string>();
