@@ -4,32 +4,23 @@
 // leaves no room at all has no ceiling (undefined): the loop compacts once, then gives up.
 import type { Message, ToolSpec } from "../provider/protocols/types";
 import type { PublicConfig } from "../runtime/config";
+import { encode } from "../runtime/json";
 import { estimateTokens } from "./usage";
 
 export const FALLBACK_MAX_TOKENS = 4096;
 const MARGIN_CAP = 1024;
 const MARGIN_SHARE = 0.02;
-const SCHEMA_DEPTH = 24;
 
 export function requestedMaxTokens(config: PublicConfig): number {
 	const value = config.get("agent.maxTokens");
 	return typeIs(value, "number") && value >= 1 && value % 1 === 0 ? value : FALLBACK_MAX_TOKENS;
 }
 
-/** Bytes of a declaration's JSON, approximately (keys, strings and punctuation). */
-function schemaBytes(value: unknown, depth: number): number {
-	if (typeIs(value, "string")) return value.size() + 2;
-	if (!typeIs(value, "table") || depth > SCHEMA_DEPTH) return 6;
-	let total = 2;
-	for (const [key, entry] of pairs(value as Record<string, unknown>))
-		total += tostring(key).size() + 4 + schemaBytes(entry, depth + 1);
-	return total;
-}
-
 /** Estimated prompt tokens: the system prompt, the messages and the tool declarations. */
 export function promptPressure(system: string, messages: ReadonlyArray<Message>, tools: ReadonlyArray<ToolSpec>) {
 	let bytes = system.size();
-	for (const tool of tools) bytes += tool.name.size() + tool.description.size() + schemaBytes(tool.parameters, 0);
+	for (const tool of tools)
+		bytes += tool.name.size() + tool.description.size() + (encode(tool.parameters)[0] ?? "").size();
 	return estimateTokens(messages) + math.ceil(bytes / 4);
 }
 
