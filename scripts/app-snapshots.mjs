@@ -51,6 +51,15 @@ for _ = 1, 400 do
 end
 host.advance(1)`;
 
+// The client loaded as users do (its app not mounted) with a saved OpenRouter record of `model`,
+// answered by the loopback server the driver mapped first; `theme` is set when given.
+const openRouterClient = (model, theme) => `local uai = loadstring(game:HttpGet("https://raw.githubusercontent.com/owner/repo/main/dist/uai.lua"), "=uai")({ ui = false })
+${theme === undefined ? "" : `uai.config.set("ui.theme", "${theme}")\n`}local record = uai.providers.blank("openrouter")
+record.apiKey = "sk-or-snapshot-0000000000"
+record.model = "${model}"
+record.stream = false
+assert(uai.providers.save(record))`;
+
 // The scene: a UI-free client gets a provider (answered by a loopback server) and a theme, one
 // exchange in the current conversation, then the app opens on one panel.
 const driver = (theme, panel, out, part) => `
@@ -62,13 +71,7 @@ host.network.mapHost("openrouter.ai", host.network.serve(function()
 			content = "Hello! I can read and change this experience's UI through my tools. Write tools ask for your approval first." } } },
 	}) }
 end))
-local uai = loadstring(game:HttpGet("https://raw.githubusercontent.com/owner/repo/main/dist/uai.lua"), "=uai")({ ui = false })
-uai.config.set("ui.theme", "${theme}")
-local record = uai.providers.blank("openrouter")
-record.apiKey = "sk-or-snapshot-0000000000"
-record.model = "openrouter/auto"
-record.stream = false
-assert(uai.providers.save(record))${part?.setup ?? ""}
+${openRouterClient("openrouter/auto", theme)}${part?.setup ?? ""}
 local session = uai.sessions.current()
 assert(session.send("What can you do here?"))
 for _ = 1, 100 do
@@ -135,12 +138,7 @@ host.network.mapHost("openrouter.ai", host.network.serve(function()
 				arguments = '{"text":"Add a shop button to the lobby"}' } } } } } },
 	}) }
 end))
-local uai = loadstring(game:HttpGet("https://raw.githubusercontent.com/owner/repo/main/dist/uai.lua"), "=uai")({ ui = false })
-local record = uai.providers.blank("openrouter")
-record.apiKey = "sk-or-snapshot-0000000000"
-record.model = "openrouter/auto"
-record.stream = false
-assert(uai.providers.save(record))
+${openRouterClient("openrouter/auto")}
 assert(uai.tools.register({ name = "write_note", group = "notes", risk = "write", description = "Writes a note for the team.",
 	parameters = { type = "object", properties = { text = { type = "string" } } }, run = function() return "ok" end }))
 assert(uai.permissions.setMode("ask"))
@@ -198,13 +196,7 @@ host.network.mapHost("openrouter.ai", host.network.serve(function(request)
 		usage = { prompt_tokens = 1840, completion_tokens = 212 },
 	}) }
 end))
-local uai = loadstring(game:HttpGet("https://raw.githubusercontent.com/owner/repo/main/dist/uai.lua"), "=uai")({ ui = false })
-uai.config.set("ui.theme", "${theme}")
-local record = uai.providers.blank("openrouter")
-record.apiKey = "sk-or-snapshot-0000000000"
-record.model = "openai/gpt-4o-mini"
-record.stream = false
-assert(uai.providers.save(record))
+${openRouterClient("openai/gpt-4o-mini", theme)}
 assert(uai.tools.register({ name = "list_lobby", group = "ui", risk = "read", description = "Lists the lobby's instances.",
 	parameters = { type = "object", properties = { path = { type = "string" } } }, run = function(_, ctx)
 		ctx.progress("scanning")
