@@ -3,6 +3,7 @@
 // ends with `turn:end` and the Ready status, then busy is released, then the worker, then the
 // conversation is saved and callbacks run — so a callback may start the next turn at once.
 import type { Message } from "../provider/protocols/types";
+import type { Prepared } from "../runtime/attachments";
 import { Logger } from "../runtime/log";
 import { createSignal, Signal } from "../runtime/signal";
 import { createEmitter, Emit, LiveState, SessionEvent } from "./events";
@@ -28,13 +29,13 @@ export interface TurnOutcome {
 	readonly error?: string;
 }
 
-/** A prepared message: the text the model receives (after paste conversion). */
+/** A prepared message: the text the model receives (after paste conversion) and the saved paste. */
 export type Prepare = (
 	session: PublicSession,
 	text: unknown,
 	files: unknown,
 	images: unknown,
-) => LuaTuple<[string, undefined] | [undefined, string]>;
+) => LuaTuple<[Prepared, undefined] | [undefined, string]>;
 
 /** `session` as hosts see it (dot calls; fields are live). */
 export interface PublicSession {
@@ -256,8 +257,8 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 			publicSession.turns += 1;
 			if (!named && publicSession.turns === 1 && typeIs(text, "string") && text !== "")
 				publicSession.title = trimTitle(text, AUTO_TITLE_LIMIT);
-			messages.push({ role: "user", content: prepared });
-			emit("user", { text: prepared });
+			messages.push({ role: "user", content: prepared.text });
+			emit("user", { text: prepared.text, paste: prepared.paste });
 			const result = runLoop(deps.loop, loopSession);
 			if (!dead) {
 				emit("turn:end", { text: result.text, failed: result.failed || undefined });

@@ -22,6 +22,12 @@ export interface Entry {
 	readonly lines: number;
 }
 
+/** A send as the model receives it; `paste` names the saved file when a long text became one. */
+export interface Prepared {
+	readonly text: string;
+	readonly paste?: { readonly path: string; readonly bytes: number };
+}
+
 export interface Attachments {
 	readonly save: (content: unknown, name?: unknown) => LuaTuple<[Entry, undefined] | [undefined, string]>;
 	readonly reference: (entry: unknown) => string;
@@ -31,7 +37,7 @@ export interface Attachments {
 		files: unknown,
 		images: unknown,
 		canReadFiles: boolean,
-	) => LuaTuple<[string, undefined] | [undefined, string]>;
+	) => LuaTuple<[Prepared, undefined] | [undefined, string]>;
 }
 
 let serial = 0;
@@ -121,7 +127,7 @@ export function createAttachments(files: HostFiles | undefined): Attachments {
 						? "a message with files needs text that refers to them"
 						: "there is nothing to send",
 				);
-			if (text.size() <= INLINE_LIMIT) return $tuple(text, undefined);
+			if (text.size() <= INLINE_LIMIT) return $tuple({ text }, undefined);
 			if (!canReadFiles)
 				return $tuple(
 					undefined,
@@ -129,7 +135,13 @@ export function createAttachments(files: HostFiles | undefined): Attachments {
 				);
 			const [entry, why] = save(text, DEFAULT_NAME);
 			if (entry === undefined) return $tuple(undefined, `the long message could not be saved: ${why}`);
-			return $tuple(`The user's message was saved as a file because it is long.\n${reference(entry)}`, undefined);
+			return $tuple(
+				{
+					text: `The user's message was saved as a file because it is long.\n${reference(entry)}`,
+					paste: { path: entry.path, bytes: entry.bytes },
+				},
+				undefined,
+			);
 		},
 	};
 }

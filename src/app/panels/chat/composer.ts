@@ -4,7 +4,7 @@
 // status event, which arrives while the session is still busy. A refused send keeps the draft and
 // shows the reason (a long draft that cannot be saved as a paste: no file storage, no file_read in
 // that conversation, a failing write). A long draft that the runtime saved as a paste is announced
-// with its path and size, read from the reference in the send's `user` event.
+// with its path and size, the `paste` field of the send's `user` event.
 import type { Handle } from "../../../client/handle";
 import type { PublicSession } from "../../../agent/session";
 import type { Section } from "../../../ui-lib/containers/section";
@@ -19,18 +19,11 @@ export interface Composer {
 	readonly refresh: () => void;
 }
 
-/** The path and byte count in an attachment reference ("… N bytes, … at pastes/x. Read it …"). */
-function attachedPaste(text: string): LuaTuple<[string | undefined, string | undefined]> {
-	const [path] = string.match(text, "at (pastes/.-)%. Read it with file_read");
-	const [bytes] = string.match(text, "%[Attached file [^\n]-: (%d+) bytes");
-	return $tuple(path as string | undefined, bytes as string | undefined);
-}
-
 export function buildComposer(uai: Handle, window: Window, section: Section): Composer {
 	const drafts = new Map<string, string>();
 	let session: PublicSession | undefined;
 	/** The send in progress: its `user` event shows whether the runtime turned it into a paste. */
-	let sending: { readonly session: PublicSession; readonly text: string } | undefined;
+	let sending: PublicSession | undefined;
 
 	const draft = section.Input({
 		Id: "chat-draft",
@@ -74,7 +67,7 @@ export function buildComposer(uai: Handle, window: Window, section: Section): Co
 				window.Notify({ Title: "Nothing to send", Content: "Type a message first.", Kind: "Warning" });
 				return;
 			}
-			sending = { session: target, text };
+			sending = target;
 			const [ok, reason] = target.send(text, refresh);
 			sending = undefined;
 			if (!ok) {
@@ -105,15 +98,13 @@ export function buildComposer(uai: Handle, window: Window, section: Section): Co
 	draft.RevealWith(send);
 	window.Give(
 		uai.sessions.anyEvent.connect((from, event) => {
-			const pending = sending;
-			if (pending === undefined || from !== pending.session || event.kind !== "user") return;
+			if (sending === undefined || from !== sending || event.kind !== "user") return;
 			sending = undefined;
-			const text = tostring(event.text);
-			if (text === pending.text) return;
-			const [path, bytes] = attachedPaste(text);
+			const paste = event.paste as { path: string; bytes: number } | undefined;
+			if (paste === undefined) return;
 			window.Notify({
 				Title: "Sent as an attachment",
-				Content: `Sent as attachment ${path ?? "(a saved paste)"} (${bytes ?? pending.text.size()} bytes): long messages are saved as a file the agent reads with file_read.`,
+				Content: `Sent as attachment ${paste.path} (${paste.bytes} bytes): long messages are saved as a file the agent reads with file_read.`,
 				Kind: "Info",
 			});
 		}),
