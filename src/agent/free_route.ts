@@ -12,8 +12,8 @@ import type { Providers } from "../provider/registry";
 import { FREE_ROUTING, FreeChoiceRequest, mayRoute } from "../provider/routing/free_router";
 import { hasExplicitSettings, isIncluded } from "../provider/routing/measurements";
 import { routingSignature } from "../provider/routing/record_deps";
-import type { Emit } from "./events";
-import { estimateTokens } from "./usage";
+import type { Emit } from "./conversation/events";
+import { estimateTokens } from "./conversation/usage";
 
 /** Reply tokens a routed request is assumed to need. */
 const REPLY_RESERVE = 4096;

@@ -1,10 +1,10 @@
 // Boot: context → rerun rules → runtime → handle. A failure anywhere reports the error, releases
 // what was made, and returns nil.
 import { createApp } from "../app";
-import { createSessions } from "../agent/sessions";
+import { createSessions } from "../agent/conversation/sessions";
 import { createFreeRouting } from "../agent/free_route";
-import { createToolServices } from "../agent/services";
-import { createWorkers } from "../agent/workers";
+import { createToolServices } from "../agent/dispatch/services";
+import { createWorkers } from "../agent/conversation/workers";
 import { createRequester } from "../embedding/request";
 import { fileReadTool } from "../tools/file_read";
 import { createAttachments } from "../runtime/attachments";

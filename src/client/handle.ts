@@ -2,10 +2,10 @@
 // Navigation (show, hide, toggle, openSession) goes to the standard application's navigator,
 // which mounts the application on the first show; members whose subsystems are not part of this
 // build are absent (bridge).
-import { PublicHooks } from "../agent/hooks";
-import { PublicPermissions } from "../agent/permissions";
-import { PublicSessions } from "../agent/sessions";
-import { PublicTools } from "../agent/services";
+import { PublicHooks } from "../agent/dispatch/hooks";
+import { PublicPermissions } from "../agent/dispatch/permissions";
+import { PublicSessions } from "../agent/conversation/sessions";
+import { PublicTools } from "../agent/dispatch/services";
 import { PublicSdk } from "../embedding/sdk";
 import { Caps } from "../host/caps";
 import { BlockerRegistry } from "../runtime/blockers";

@@ -2,8 +2,8 @@
 // once — succeeded, failed (provider errors, exhausted limits) or cancelled (Stop, removal,
 // unload). Ordinary completion waits for the worker release; removal and unload settle at once.
 // Host callbacks run protected; the result table is frozen and shared.
-import { PublicSession, TurnOutcome } from "../agent/session";
-import { Sessions } from "../agent/sessions";
+import { PublicSession, TurnOutcome } from "../agent/conversation/session";
+import { Sessions } from "../agent/conversation/sessions";
 import { CleanupRegistry } from "../runtime/cleanup";
 import { Logger } from "../runtime/log";
 

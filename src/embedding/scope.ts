@@ -2,8 +2,8 @@
 // connections, hooks and tools. `destroy()` releases everything it owns once, newest first; a
 // failing cleanup is logged and the rest still run. A closed scope installs nothing: a cleanup
 // given to it runs at once, other registrations fail.
-import { Hooks } from "../agent/hooks";
-import { Registry } from "../agent/registry";
+import { Hooks } from "../agent/dispatch/hooks";
+import { Registry } from "../agent/dispatch/registry";
 import { createCleanupRegistry, Release } from "../runtime/cleanup";
 import { Logger } from "../runtime/log";
 import { connectSignal } from "./connect";

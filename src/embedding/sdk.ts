@@ -1,8 +1,8 @@
 // `uai.sdk`: the SDK version, feature discovery and integration scopes. Live scope ids are unique;
 // a duplicate is refused without touching the scope that holds the id. Every live scope is
 // registered with the client's cleanup registry, so unload destroys it.
-import { Hooks } from "../agent/hooks";
-import { Registry } from "../agent/registry";
+import { Hooks } from "../agent/dispatch/hooks";
+import { Registry } from "../agent/dispatch/registry";
 import { CleanupRegistry, Release } from "../runtime/cleanup";
 import { Logger } from "../runtime/log";
 import { RequestFn } from "./request";

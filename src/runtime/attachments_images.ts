@@ -3,7 +3,7 @@
 // bytes immediately before dispatch; Lua never holds image bytes. This build has no bridge
 // connection, so no reference resolves: a send that carries images is refused with a reattach
 // instruction, and image parts already in a conversation's history (saved by a client that had the
-// bridge) are sent as explicit unavailable-image text (agent/image_history.ts).
+// bridge) are sent as explicit unavailable-image text (agent/conversation/image_history.ts).
 
 export const IMAGES_PER_MESSAGE = 8;
 const REFERENCE_LIMIT = 200;

@@ -2,7 +2,7 @@
 // attachments), each answer ending with the offset to continue from. Slices start and end on
 // character boundaries, so a slice of UTF-8 text is always valid UTF-8.
 import { HostFiles } from "../host/files";
-import { cutBytes } from "../agent/text";
+import { cutBytes } from "../agent/dispatch/text";
 import { STORAGE_FOLDER } from "../runtime/storage";
 import { utf8Prefix } from "../runtime/text_limit";
 

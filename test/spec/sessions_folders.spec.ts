@@ -2,7 +2,7 @@
 // Conversation folder rules: names are single-line UTF-8 of at most 120 bytes, unique ignoring
 // ASCII case ("Universal" included), at most 64 custom folders; ids are never reused; a failed
 // write publishes nothing; custom folders survive a reload; only custom folders change.
-import { createFolders, FOLDER_LIMIT, FOLDER_NAME_LIMIT, UNIVERSAL } from "agent/folders";
+import { createFolders, FOLDER_LIMIT, FOLDER_NAME_LIMIT, UNIVERSAL } from "agent/conversation/folders";
 import { createLog } from "runtime/log";
 import { createStorage } from "runtime/storage";
 import { workspace } from "./sessions_support";

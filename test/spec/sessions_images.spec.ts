@@ -2,7 +2,7 @@
 // Bridge image references: the send-time check (shape, count, duplicates, then the reattach
 // instruction, since no bridge resolves them here) and the history the provider receives (image
 // parts become unavailable-image text, the saved messages are not changed).
-import { unavailableImageText, withoutUnavailableImages } from "agent/image_history";
+import { unavailableImageText, withoutUnavailableImages } from "agent/conversation/image_history";
 import type { Message } from "provider/protocols/types";
 import { checkImages, IMAGES_PER_MESSAGE, isImageReference } from "runtime/attachments_images";
 

@@ -2,7 +2,7 @@
 // Session options as open/newThread/create check them: every documented option with values that
 // must pass and values that must be refused, each refusal naming the option; filter maps copied
 // and frozen at creation. Expectations are the guide's table ("Conversations") written out here.
-import { checkOptions, isSessionId } from "agent/session_options";
+import { checkOptions, isSessionId } from "agent/conversation/session_options";
 
 interface Case {
 	readonly label: string;

@@ -3,8 +3,8 @@
 // workspace: the versioned policy round trip, legacy defaults for files without a policy, skipped
 // (and kept, and reserved) invalid, future-version and malformed files, the newest-64 restore
 // limit, and the sessions that are never written.
-import { createPersistence, FILE_VERSION, POLICY_VERSION, RESTORE_LIMIT } from "agent/persistence";
-import { PublicSession, Session } from "agent/session";
+import { createPersistence, FILE_VERSION, POLICY_VERSION, RESTORE_LIMIT } from "agent/conversation/persistence";
+import { PublicSession, Session } from "agent/conversation/session";
 import { encode } from "runtime/json";
 import { createLog } from "runtime/log";
 import { createStorage, NO_FILES_REASON } from "runtime/storage";

@@ -3,8 +3,8 @@
 // counted omissions, fields over 24,000 bytes cut on a character boundary and labelled as
 // excerpts, primitive-only frozen copies, restore with `recovered`, `transcriptId` only on durable
 // events, and live previews cleared on completion, abort, failure and Ready.
-import { createEmitter, LiveState, SessionEvent } from "agent/events";
-import { createTranscript, FIELD_LIMIT, LANE_BUDGETS, laneOf } from "agent/transcript";
+import { createEmitter, LiveState, SessionEvent } from "agent/conversation/events";
+import { createTranscript, FIELD_LIMIT, LANE_BUDGETS, laneOf } from "agent/conversation/transcript";
 
 function emitter() {
 	const transcript = createTranscript();

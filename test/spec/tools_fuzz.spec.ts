@@ -4,8 +4,8 @@
 // independent strict checker, written here, inspects every argument table a handler receives:
 // none may violate the schema. Dispatch must never raise. The run is bounded: a fixed iteration
 // count, fixed generation depths (seeded, so a failure reproduces) and a real-time budget.
-import { repairJson } from "agent/repair";
-import { JsonTable } from "agent/tool";
+import { repairJson } from "agent/dispatch/repair";
+import { JsonTable } from "agent/dispatch/tool";
 import { encode, isMarkedObject, NULL } from "runtime/json";
 import { harness } from "./tools_support";
 

@@ -3,7 +3,7 @@
 // `permissions.check`, `ruleFor`, discovery (`definitions`) and dispatch (with an approval answered
 // at once when the decision is "ask"). Expectations come from the seed's mode table written out
 // here by hand, and each rule shape names the rule that must win.
-import { Risk, Verdict } from "agent/tool";
+import { Risk, Verdict } from "agent/dispatch/tool";
 import { markObject } from "runtime/json";
 import { harness } from "./tools_support";
 

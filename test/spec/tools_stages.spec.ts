@@ -1,12 +1,12 @@
 /// <reference types="@rbxts/testez/src/TestEZGlobals" />
 // Unit checks of the dispatcher's stages: JSON repair, validation and coercion, schema copies,
 // hooks, and the 128-declaration budget with uai_tool_catalog (built-in tools first).
-import { CATALOG_NAME, CATALOG_PAGE_SIZE } from "agent/catalog_tool";
-import { DECLARATION_LIMIT } from "agent/definitions";
-import { repairJson } from "agent/repair";
-import { copySchema } from "agent/schema/copy";
-import { validateArguments } from "agent/schema/validate";
-import { JsonTable } from "agent/tool";
+import { CATALOG_NAME, CATALOG_PAGE_SIZE } from "agent/dispatch/catalog_tool";
+import { DECLARATION_LIMIT } from "agent/dispatch/definitions";
+import { repairJson } from "agent/dispatch/repair";
+import { copySchema } from "agent/dispatch/schema/copy";
+import { validateArguments } from "agent/dispatch/schema/validate";
+import { JsonTable } from "agent/dispatch/tool";
 import { encode, NULL } from "runtime/json";
 import { harness, mentions } from "./tools_support";
 

@@ -1,8 +1,8 @@
 // Helpers shared by the tools specs: one client's tool services over an in-memory configuration
 // (no files), with a chosen set of capabilities, and a compact way to make a dispatch call.
 import { Caps } from "host/caps";
-import { createToolServices, ToolServices } from "agent/services";
-import { ToolResult } from "agent/tool";
+import { createToolServices, ToolServices } from "agent/dispatch/services";
+import { ToolResult } from "agent/dispatch/tool";
 import { createBlockerRegistry } from "runtime/blockers";
 import { CleanupRegistry, createCleanupRegistry } from "runtime/cleanup";
 import { createConfig, PublicConfig } from "runtime/config";

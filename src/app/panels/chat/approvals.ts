@@ -10,7 +10,7 @@
 // leaves the queue, its dialog closes and a notice says how: timed out, cancelled (Stop) or
 // cancelled for another reason; a press after the wait ended answers nothing and says so.
 import type { Handle } from "../../../client/handle";
-import type { PublicSession } from "../../../agent/session";
+import type { PublicSession } from "../../../agent/conversation/session";
 import type { DialogHandle } from "../../../ui-lib/overlays/dialog";
 import type { Window } from "../../../ui-lib/window/window";
 import type { Util } from "../transfer";

@@ -6,7 +6,7 @@
 // that conversation, a failing write). A long draft that the runtime saved as a paste is announced
 // with its path and size, the `paste` field of the send's `user` event.
 import type { Handle } from "../../../client/handle";
-import type { PublicSession } from "../../../agent/session";
+import type { PublicSession } from "../../../agent/conversation/session";
 import type { Section } from "../../../ui-lib/containers/section";
 import type { Window } from "../../../ui-lib/window/window";
 

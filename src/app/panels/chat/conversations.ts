@@ -6,7 +6,7 @@
 // `sessions.groups()` on each `sessions.listChanged` (folder changes are announced there too);
 // a refusal is shown as a notification and changes nothing.
 import type { Handle } from "../../../client/handle";
-import type { PublicSession } from "../../../agent/session";
+import type { PublicSession } from "../../../agent/conversation/session";
 import type { Tab } from "../../../ui-lib/containers/tab";
 import type { Window } from "../../../ui-lib/window/window";
 import { choiceUpdater } from "./choices";

@@ -4,7 +4,7 @@
 // Every change goes through `uai.sessions` and arrives back through `sessions.listChanged`; a
 // refusal (a duplicate name, a failed write ...) is shown as a notification and changes nothing.
 import type { Handle } from "../../../client/handle";
-import type { Folder } from "../../../agent/folders";
+import type { Folder } from "../../../agent/conversation/folders";
 import type { Tab } from "../../../ui-lib/containers/tab";
 import type { Window } from "../../../ui-lib/window/window";
 import { choiceUpdater } from "./choices";

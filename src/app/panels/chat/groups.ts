@@ -3,8 +3,8 @@
 // LISTED conversations client-wide (the current one always included), so a client holding
 // thousands of conversations still builds a bounded view.
 import type { Handle } from "../../../client/handle";
-import type { Folder } from "../../../agent/folders";
-import type { PublicSession } from "../../../agent/session";
+import type { Folder } from "../../../agent/conversation/folders";
+import type { PublicSession } from "../../../agent/conversation/session";
 
 /** Conversations listed at most (the picker holds them plus one header per folder). */
 export const LISTED = 2000;

@@ -3,7 +3,7 @@
 // (approvals.ts, attached in mount.ts). The view always shows `uai.sessions.current()` and follows `sessions.listChanged`
 // (switches, titles, busy changes) and `sessions.anyEvent` for the shown conversation's events.
 import type { Handle } from "../../../client/handle";
-import type { PublicSession } from "../../../agent/session";
+import type { PublicSession } from "../../../agent/conversation/session";
 import type { Tab } from "../../../ui-lib/containers/tab";
 import type { Window } from "../../../ui-lib/window/window";
 import type { Util } from "../transfer";

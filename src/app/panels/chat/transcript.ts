@@ -7,7 +7,7 @@
 // once, then at most one per PREVIEW_INTERVAL with the latest text), so a long streamed reply is not
 // rendered as Markdown once per chunk. The view mirrors the list's rows (the List drops the oldest
 // beyond MaxItems, and so does the mirror) to find a card's row.
-import type { PublicSession } from "../../../agent/session";
+import type { PublicSession } from "../../../agent/conversation/session";
 import type { ListControl } from "../../../ui-lib/controls/list";
 import type { Release } from "../../../ui-lib/core/scope";
 import type { Util } from "../transfer";

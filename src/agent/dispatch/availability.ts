@@ -2,7 +2,7 @@
 // present, its group is not disabled (`agent.disabledGroups`), the session's tool maps let it
 // through and, for discovery, permissions do not deny it. Definitions, the catalog and dispatch all
 // ask here, so what the model is offered and what it may call stay the same set.
-import { PublicConfig } from "../runtime/config";
+import { PublicConfig } from "../../runtime/config";
 import { filterAllows } from "./filter";
 import { decide, Policy } from "./permissions";
 import { Entry } from "./registry";

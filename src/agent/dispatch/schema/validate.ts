@@ -5,8 +5,8 @@
 // `items`. The result is a fresh table: the handler never shares the decoded input.
 // Not enforced: `additionalProperties` (extra keys are passed through), `pattern`, `oneOf` and the
 // other combinators, conditionals, formats.
-import { markObject, NULL } from "../../runtime/json";
-import { deepCopy } from "../../runtime/util";
+import { markObject, NULL } from "../../../runtime/json";
+import { deepCopy } from "../../../runtime/util";
 import { JsonTable } from "../tool";
 import { coerce } from "./coerce";
 import { describeValue, jsonEqual, kindOf, satisfiesType, typeList, ValueKind } from "./kinds";

@@ -5,8 +5,8 @@
 //   asked) → run under the deadline → postTool hooks → bounded result.
 // Between stages, and while waiting, the call is stopped by Stop, client unload, removal of the
 // tool, a disabled group or scope change, permission revocation once allowed, and the deadline.
-import { PublicConfig } from "../runtime/config";
-import { Logger } from "../runtime/log";
+import { PublicConfig } from "../../runtime/config";
+import { Logger } from "../../runtime/log";
 import { Approvals, ApprovalOutcome, Interruption } from "./approvals";
 import { Availability } from "./availability";
 import { createCallContext, CallState } from "./call_context";

@@ -1,6 +1,6 @@
 // Token accounting: estimates for prompts (bytes ÷ 4, +4 per message, +8 per tool call plus its
 // name and arguments) and running totals of what providers reported, per turn and per session.
-import type { Message, Usage } from "../provider/protocols/types";
+import type { Message, Usage } from "../../provider/protocols/types";
 
 export function estimateTokens(messages: ReadonlyArray<Message>): number {
 	let total = 0;

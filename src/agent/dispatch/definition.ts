@@ -1,6 +1,6 @@
 // Checking a tool definition a host registers and making the registry's own frozen copy: the
 // schema and capability list are copied, so the host may reuse or change its table afterwards.
-import { deepFreeze } from "../runtime/util";
+import { deepFreeze } from "../../runtime/util";
 import { copySchema } from "./schema/copy";
 import { checkParameters } from "./schema/shape";
 import { isIdentifier, JsonTable, Risk, RISKS, Tool, ToolPrepare, ToolRun, ToolTimeout } from "./tool";

@@ -6,22 +6,22 @@
 // loop uses an amended copy that keeps the reply's shape). A terminal failure (cancelled, deadline,
 // output already received) ends the chain; other failures move to the next provider with a
 // `provider:switch` event. Context-overflow refusals are reported so the loop can compact once.
-import { mergeHeaders } from "../net/headers";
-import { parseUrl } from "../net/url";
-import { providerHeaders, providerUrl } from "../provider/connection";
-import { isContextOverflow, windowFromMessage } from "../provider/errors/overflow";
-import { MAX_REPAIRS_PER_REQUEST } from "../provider/errors/repairs";
-import { failureText } from "../provider/failure_text";
-import { estimateCost, priceFor } from "../provider/pricing/prices";
-import { runOperation } from "../provider/operation";
-import { buildBody, inferenceRoute, newAssembler } from "../provider/protocols/adapter";
+import { mergeHeaders } from "../../net/headers";
+import { parseUrl } from "../../net/url";
+import { providerHeaders, providerUrl } from "../../provider/connection";
+import { isContextOverflow, windowFromMessage } from "../../provider/errors/overflow";
+import { MAX_REPAIRS_PER_REQUEST } from "../../provider/errors/repairs";
+import { failureText } from "../../provider/failure_text";
+import { estimateCost, priceFor } from "../../provider/pricing/prices";
+import { runOperation } from "../../provider/operation";
+import { buildBody, inferenceRoute, newAssembler } from "../../provider/protocols/adapter";
 import {
 	isResponsesOnlyRefusal,
 	newOpencodeSession,
 	opencodeRoute,
 	routeProtocol,
-} from "../provider/protocols/opencode_routes";
-import { readBody } from "../provider/protocols/reader";
+} from "../../provider/protocols/opencode_routes";
+import { readBody } from "../../provider/protocols/reader";
 import type {
 	JsonObject,
 	Message,
@@ -31,17 +31,17 @@ import type {
 	ReplyResult,
 	ToolCall,
 	ToolSpec,
-} from "../provider/protocols/types";
-import { ProviderRecord } from "../provider/record";
-import { NO_PROVIDER, Providers } from "../provider/registry";
-import { PublicConfig } from "../runtime/config";
-import { encode } from "../runtime/json";
-import { deepCopy } from "../runtime/util";
+} from "../../provider/protocols/types";
+import { ProviderRecord } from "../../provider/record";
+import { NO_PROVIDER, Providers } from "../../provider/registry";
+import { PublicConfig } from "../../runtime/config";
+import { encode } from "../../runtime/json";
+import { deepCopy } from "../../runtime/util";
 import { Emit } from "./events";
-import { FreeRouting } from "./free_route";
-import { viaGateway } from "./gateway_route";
-import { Hooks } from "./hooks";
-import { requestRepairs } from "./repair_route";
+import { FreeRouting } from "../free_route";
+import { viaGateway } from "../gateway_route";
+import { Hooks } from "../dispatch/hooks";
+import { requestRepairs } from "../repair_route";
 
 export interface ModelRequest {
 	/** The system prompt of one attempt, given the provider label and the model that attempt uses. */

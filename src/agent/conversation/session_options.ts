@@ -1,6 +1,6 @@
 // Session options as hosts pass them to open/newThread/create: checked exactly as documented and
 // copied, so later edits to the host's table never change a conversation's policy.
-import { ToolFilter } from "./tool";
+import { ToolFilter } from "../dispatch/tool";
 
 export const ID_PATTERN = "^[%w_%-]+$";
 export const ID_LIMIT = 120;

@@ -1,10 +1,10 @@
 // The tool services of one client: registry, hooks, permissions and approvals, the dispatcher,
 // and the public `uai.tools`, `uai.hooks` and `uai.permissions` built over them. Unload cancels
 // pending approvals; calls still running see the client gone through `ctx.aborted()`.
-import { Caps } from "../host/caps";
-import { CleanupRegistry } from "../runtime/cleanup";
-import { PublicConfig } from "../runtime/config";
-import { Log } from "../runtime/log";
+import { Caps } from "../../host/caps";
+import { CleanupRegistry } from "../../runtime/cleanup";
+import { PublicConfig } from "../../runtime/config";
+import { Log } from "../../runtime/log";
 import { createApprovals } from "./approvals";
 import { Availability, createAvailability } from "./availability";
 import { CATALOG_DECLARATION, CATALOG_NAME } from "./catalog_tool";

@@ -1,5 +1,5 @@
 // Byte-bounded text for results and listings: cuts fall on UTF-8 character boundaries.
-import { utf8Prefix } from "../runtime/text_limit";
+import { utf8Prefix } from "../../runtime/text_limit";
 
 /** `text` cut to at most `limit` bytes (on a character boundary), and how many bytes were cut. */
 export function cutBytes(text: string, limit: number): LuaTuple<[string, number]> {

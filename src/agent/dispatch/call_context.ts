@@ -1,7 +1,7 @@
 // The context one call's handler receives. It outlives the call: once the call has ended (result,
 // Stop, deadline, removal, revocation), `aborted()` stays true and progress and events from the
 // handler are dropped, so a late handler cannot change what was reported.
-import { Logger } from "../runtime/log";
+import { Logger } from "../../runtime/log";
 import { CallContext, DispatchContext } from "./tool";
 
 export interface CallState {

@@ -4,8 +4,8 @@
 // the call as a timeout; `denyAll` and the tool's removal cancel it. Both are reported apart from a
 // user's denial and never store a remembered rule. An answer that comes after the wait ended
 // changes nothing.
-import { Logger } from "../runtime/log";
-import { readOnlyCopy } from "../runtime/util";
+import { Logger } from "../../runtime/log";
+import { readOnlyCopy } from "../../runtime/util";
 import { JsonTable, Tool } from "./tool";
 import { canWait, createWaiter, NOT_YIELDABLE } from "./waiter";
 

@@ -2,15 +2,15 @@
 // A session runs one turn or compaction at a time, on one of the client's eight workers. The turn
 // ends with `turn:end` and the Ready status, then busy is released, then the worker, then the
 // conversation is saved and callbacks run — so a callback may start the next turn at once.
-import type { Message } from "../provider/protocols/types";
-import type { Prepared } from "../runtime/attachments";
-import { Logger } from "../runtime/log";
-import { createSignal, Signal } from "../runtime/signal";
+import type { Message } from "../../provider/protocols/types";
+import type { Prepared } from "../../runtime/attachments";
+import { Logger } from "../../runtime/log";
+import { createSignal, Signal } from "../../runtime/signal";
 import { createEmitter, Emit, LiveState, SessionEvent } from "./events";
 import { compactNow, contextWindow, LoopDeps, LoopPolicy, LoopSession, runLoop } from "./loop";
-import { Permissions } from "./permissions";
+import { Permissions } from "../dispatch/permissions";
 import { SessionOptions } from "./session_options";
-import { DispatchContext, ToolFilter } from "./tool";
+import { DispatchContext, ToolFilter } from "../dispatch/tool";
 import { createTranscript, Retained, Transcript, TranscriptMetadata } from "./transcript";
 import { emptyTotals, estimateTokens, snapshotTotals } from "./usage";
 import { Workers } from "./workers";

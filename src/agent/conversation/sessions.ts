@@ -1,10 +1,10 @@
 // `uai.sessions`: the registered conversations of this client, the active selection, folders,
 // persistence and the manager's signals. Ids are unique among registered conversations and
 // reserved when saved history holds them; a refused id never replaces anything.
-import { BlockerRegistry } from "../runtime/blockers";
-import { CleanupRegistry } from "../runtime/cleanup";
-import { createSignal, Signal } from "../runtime/signal";
-import { Storage } from "../runtime/storage";
+import { BlockerRegistry } from "../../runtime/blockers";
+import { CleanupRegistry } from "../../runtime/cleanup";
+import { createSignal, Signal } from "../../runtime/signal";
+import { Storage } from "../../runtime/storage";
 import { SessionEvent } from "./events";
 import { createFolders, Folder, UNIVERSAL } from "./folders";
 import { createPersistence, savable } from "./persistence";

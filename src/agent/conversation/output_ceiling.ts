@@ -2,9 +2,9 @@
 // positive integer), but never more than the model's window minus the prompt's pressure and a
 // margin of min(1024, 2% of the window). The cap is per request and never learned. A prompt that
 // leaves no room at all has no ceiling (undefined): the loop compacts once, then gives up.
-import type { Message, ToolSpec } from "../provider/protocols/types";
-import type { PublicConfig } from "../runtime/config";
-import { encode } from "../runtime/json";
+import type { Message, ToolSpec } from "../../provider/protocols/types";
+import type { PublicConfig } from "../../runtime/config";
+import { encode } from "../../runtime/json";
 import { estimateTokens } from "./usage";
 
 export const FALLBACK_MAX_TOKENS = 4096;

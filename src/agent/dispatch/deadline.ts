@@ -1,7 +1,7 @@
 // How long the dispatcher waits for a tool: its own `timeout` (seconds, or a function of the
 // arguments and context) when that is a positive finite number, otherwise `agent.toolTimeout`,
 // otherwise 25 seconds.
-import { Logger } from "../runtime/log";
+import { Logger } from "../../runtime/log";
 import { CallContext, JsonTable, Tool } from "./tool";
 
 export const FALLBACK_TIMEOUT = 25;

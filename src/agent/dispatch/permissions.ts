@@ -2,8 +2,8 @@
 // override it. An exact name outranks every prefix rule (`file_*`); among prefix rules the longest
 // matching prefix wins. Tool discovery and dispatch take their decision from `decide`, so a tool
 // the model is offered is one it may call (possibly after approval), and vice versa.
-import { PublicConfig } from "../runtime/config";
-import { markObject } from "../runtime/json";
+import { PublicConfig } from "../../runtime/config";
+import { markObject } from "../../runtime/json";
 import { Approvals } from "./approvals";
 import { Risk, RISKS, Tool, Verdict, VERDICTS } from "./tool";
 

@@ -3,8 +3,8 @@
 // tool's exact parameter schema, and `call` hands a call to the dispatcher under the real tool's
 // name, so permissions, scopes, hooks, deadlines and the result's identity are those of a direct
 // call. The catalog itself only reads the registry; it is not a registered tool.
-import { encode } from "../runtime/json";
-import { deepFreeze } from "../runtime/util";
+import { encode } from "../../runtime/json";
+import { deepFreeze } from "../../runtime/util";
 import { budget, declare } from "./definitions";
 import { copySchema } from "./schema/copy";
 import { firstLine } from "./text";

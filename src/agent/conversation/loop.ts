@@ -2,16 +2,16 @@
 // the step limit, the time budget, Stop, or a failure. It never touches a GUI: every stage emits
 // a session event. Tool calls of one reply run in parallel through the registry's dispatcher
 // under the session's filters; their results return to the model in the original order.
-import type { Message, Reply, ToolSpec } from "../provider/protocols/types";
-import { PublicConfig } from "../runtime/config";
-import { decode, markObject } from "../runtime/json";
+import type { Message, Reply, ToolSpec } from "../../provider/protocols/types";
+import { PublicConfig } from "../../runtime/config";
+import { decode, markObject } from "../../runtime/json";
 import { boundedSummary, fallbackSummary, plan, SUMMARY_PROMPT } from "./compaction";
 import { Emit } from "./events";
 import { withoutUnavailableImages } from "./image_history";
 import { outputCeiling, promptPressure, requestedMaxTokens } from "./output_ceiling";
 import { systemPrompt } from "./prompt";
-import { PublicTools } from "./services";
-import { DispatchContext, ToolResult } from "./tool";
+import { PublicTools } from "../dispatch/services";
+import { DispatchContext, ToolResult } from "../dispatch/tool";
 import { complete, ModelOutcome, TurnDeps } from "./turn";
 import { addUsage, estimateTokens, snapshotTotals, UsageTotals } from "./usage";
 

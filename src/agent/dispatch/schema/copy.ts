@@ -2,7 +2,7 @@
 // cycles, at most 32 levels deep and 8,192 entries in all. Empty tables are written as objects
 // (`{}`) except under keywords whose value is an array, because strict provider validators reject
 // `[]` where a schema object is expected and Luau cannot tell the two apart.
-import { markObject, NULL } from "../../runtime/json";
+import { markObject, NULL } from "../../../runtime/json";
 
 export const SCHEMA_DEPTH_LIMIT = 32;
 export const SCHEMA_ENTRY_LIMIT = 8192;

@@ -8,7 +8,7 @@
 //      are supplied only when `allowTruncated` (read tools), by dropping a dangling key or comma
 //      and, failing that, the last comma-separated segment. A tool that changes anything never
 //      runs on arguments that were cut off.
-import { decode, EMPTY_OBJECT } from "../runtime/json";
+import { decode, EMPTY_OBJECT } from "../../runtime/json";
 
 export type Repaired = LuaTuple<[unknown, undefined] | [undefined, string]>;
 

@@ -2,8 +2,8 @@
 // references (never bytes); without a bridge to resolve them (runtime/attachments_images.ts) an
 // image from an earlier turn has expired for this client, so it is sent as an explicit notice
 // instead of a broken image block, and later text turns proceed. Saved history is unchanged.
-import type { Message, UserPart } from "../provider/protocols/types";
-import { isImageReference } from "../runtime/attachments_images";
+import type { Message, UserPart } from "../../provider/protocols/types";
+import { isImageReference } from "../../runtime/attachments_images";
 
 /** The text that stands for an image the bridge no longer holds. */
 export function unavailableImageText(part: unknown): string {

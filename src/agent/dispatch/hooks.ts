@@ -2,7 +2,7 @@
 // `order` (lower first, ties in registration order), each protected: an error is logged and the
 // next handler runs. Every handler runs even after one vetoes; only an explicit `false` returned
 // from `preTool` vetoes. `onError` is a recognised kind with no automatic invocation.
-import { Logger } from "../runtime/log";
+import { Logger } from "../../runtime/log";
 
 export const HOOK_KINDS = ["preRequest", "postResponse", "preTool", "postTool", "onEvent", "onError"] as const;
 export type HookKind = (typeof HOOK_KINDS)[number];

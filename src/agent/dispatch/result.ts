@@ -3,8 +3,8 @@
 // `agent.resultCap` bytes and data that cannot be encoded within that cap is left out; either cut is
 // said in a note after the text (so the note itself survives) and flagged with `truncated`.
 // Results are frozen copies.
-import { encode } from "../runtime/json";
-import { readOnlyCopy } from "../runtime/util";
+import { encode } from "../../runtime/json";
+import { readOnlyCopy } from "../../runtime/util";
 import { cutBytes } from "./text";
 import { ToolResult } from "./tool";
 

@@ -3,9 +3,9 @@
 // exchanges stay). The previous summary is fed back in, so facts survive repeated compaction. A
 // failed automatic summary keeps the earlier summary plus bounded, labelled excerpts; a manual
 // compaction requires a real summary and otherwise changes nothing.
-import type { Message } from "../provider/protocols/types";
+import type { Message } from "../../provider/protocols/types";
 import { unavailableImageText } from "./image_history";
-import { cutBytes } from "./text";
+import { cutBytes } from "../dispatch/text";
 
 export const SUMMARY_LIMIT = 4096;
 export const SUMMARY_INPUT_LIMIT = 48000;

@@ -2,7 +2,7 @@
 // 64 custom folders (`folder_<n>`) with unique names ignoring ASCII case, single-line UTF-8 of at
 // most 120 bytes. Custom folders are saved in `UAI/folders.json`; a change is published only
 // after the write succeeded (when storage is available).
-import { Storage } from "../runtime/storage";
+import { Storage } from "../../runtime/storage";
 
 export const FOLDER_LIMIT = 64;
 export const FOLDER_NAME_LIMIT = 120;

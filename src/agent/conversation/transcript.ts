@@ -2,7 +2,7 @@
 // three lanes with separate budgets (conversation, lifecycle, activity). Transient events
 // (status, previews, progress, approvals) are live state only and never retained. Eviction drops
 // the oldest entries of a full lane and counts what was omitted, so `metadata()` can say so.
-import { cutBytes } from "./text";
+import { cutBytes } from "../dispatch/text";
 
 export type Lane = "conversation" | "lifecycle" | "activity";
 

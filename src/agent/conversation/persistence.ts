@@ -3,9 +3,9 @@
 // malformed message is skipped and kept, and every saved id stays reserved so a new thread never overwrites it. Files
 // without a policy restore with legacy defaults. Headless, ephemeral, nested and removed sessions
 // are never written.
-import type { Message } from "../provider/protocols/types";
-import { Logger } from "../runtime/log";
-import { Storage } from "../runtime/storage";
+import type { Message } from "../../provider/protocols/types";
+import { Logger } from "../../runtime/log";
+import { Storage } from "../../runtime/storage";
 import { Session } from "./session";
 import { checkOptions, isSessionId, SessionOptions } from "./session_options";
 

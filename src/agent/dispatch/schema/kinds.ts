@@ -1,7 +1,7 @@
 // What kind of JSON value a decoded Luau value is, and whether it satisfies a schema type name.
 // Decoded JSON gives `util.null` for null and a marked table for `{}`; an unmarked empty table
 // (`[]`) can stand for an empty array or an empty object.
-import { isMarkedObject, NULL } from "../../runtime/json";
+import { isMarkedObject, NULL } from "../../../runtime/json";
 import { isArrayTable } from "./shape";
 
 export type ValueKind = "null" | "boolean" | "number" | "string" | "array" | "object" | "empty";
