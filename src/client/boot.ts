@@ -6,7 +6,7 @@ import { createFreeRouting } from "../agent/free_route";
 import { createToolServices } from "../agent/dispatch/services";
 import { createWorkers } from "../agent/conversation/workers";
 import { createRequester } from "../embedding/request";
-import { fileReadTool } from "../tools/file_read";
+import { builtinFamilies, registerBuiltins } from "../tools";
 import { createAttachments } from "../runtime/attachments";
 import { createSdk } from "../embedding/sdk";
 import { createHost, Host } from "../host";
@@ -119,7 +119,11 @@ function bootClient(
 			mapError: bundle !== undefined ? bundle.mapError : (text) => text,
 		});
 		toolServices.hooks.adopt(context.hooks);
-		if (host.files !== undefined) toolServices.registry.add(fileReadTool(host.files), { builtin: true });
+		registerBuiltins(
+			toolServices.registry,
+			builtinFamilies({ host, config: config.public, log: log.scope("tools") }),
+			log.scope("tools"),
+		);
 		const attachments = createAttachments(host.files);
 		registry.define("runtime/attachments", () =>
 			table.freeze({ save: attachments.save, reference: attachments.reference }),

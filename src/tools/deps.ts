@@ -1,0 +1,17 @@
+// What the built-in tool families are given at boot. Parts made after the tool registry (the
+// session manager, the app) arrive later through `late`, which tools read when they run.
+import { Host } from "../host";
+import { PublicConfig } from "../runtime/config";
+import { Logger } from "../runtime/log";
+
+export interface ToolDeps {
+	readonly host: Host;
+	readonly config: PublicConfig;
+	readonly log: Logger;
+}
+
+/** The byte budget of one tool result (`agent.resultCap`). */
+export function resultBudget(config: PublicConfig): number {
+	const cap = config.get("agent.resultCap");
+	return typeIs(cap, "number") ? cap : 128000;
+}
