@@ -12,10 +12,13 @@ function support.check(condition, message)
 	return condition
 end
 
+-- The window the helpers act on: the app's, unless a scenario names another window's Id.
+support.windowId = "project-uai-app"
+
 function support.window()
 	-- UI LIB keeps its registry in getgenv() where it exists, else _G (studio, plain)
 	local registry = (if getgenv then getgenv() else _G).__PROJECT_UAI_UI_LIB_V1
-	return registry and registry.Windows["project-uai-app"]
+	return registry and registry.Windows[support.windowId]
 end
 
 local function within(gui, frame)
