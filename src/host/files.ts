@@ -11,6 +11,7 @@ export interface HostFiles {
 	readonly read: (path: string) => ReadResult;
 	readonly write: (path: string, data: string) => FileResult;
 	readonly isFile: (path: string) => boolean;
+	readonly isFolder: (path: string) => boolean;
 	/** Creates the folder and its parents (each parent separately: executors differ). */
 	readonly makeFolder: (path: string) => FileResult;
 	readonly remove: (path: string) => FileResult;
@@ -39,6 +40,7 @@ export function createHostFiles(functions: FileFunctions): HostFiles | undefined
 	};
 
 	return table.freeze({
+		isFolder,
 		read: (path: string) => {
 			const [ok, result] = call("readfile", path);
 			if (!ok) return $tuple(undefined, message(result));

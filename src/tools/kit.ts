@@ -20,6 +20,8 @@ export interface BuiltinTool {
 	readonly description: string;
 	readonly parameters: JsonTable;
 	readonly run: (args: JsonTable, ctx: CallContext) => unknown;
+	/** Read-only preflight before approval: (state) or (nil, reason); a refusal never asks the user. */
+	readonly prepare?: (args: JsonTable, ctx: CallContext) => LuaTuple<[unknown, unknown]>;
 	readonly timeout?: number | ((args: JsonTable, ctx: CallContext) => unknown);
 	/** Limits a reader of docs/TOOLS.md should know (sizes, counts, waits). */
 	readonly limits?: string;
@@ -36,9 +38,10 @@ export interface ToolFamily {
 }
 
 /** The fields of a tool definition whose `run` takes typed arguments. */
-export interface ToolSpec<A> extends Omit<BuiltinTool, "run" | "needs" | "group"> {
+export interface ToolSpec<A> extends Omit<BuiltinTool, "run" | "needs" | "group" | "prepare"> {
 	readonly needs?: ReadonlyArray<CapKey>;
 	readonly run: (args: A, ctx: CallContext) => unknown;
+	readonly prepare?: (args: A, ctx: CallContext) => LuaTuple<[unknown, unknown]>;
 }
 
 /** A family's tools, each given the family's group. */
@@ -53,6 +56,7 @@ export function family(
 		group,
 		needs: spec.needs ?? [],
 		run: spec.run as unknown as BuiltinTool["run"],
+		prepare: spec.prepare as unknown as BuiltinTool["prepare"],
 	}));
 	return { group, label, summary, tools: list };
 }

@@ -42,7 +42,9 @@ function M.start(context)
 			model.serial += 1
 			table.insert(calls, { id = "call" .. model.serial, type = "function", ["function"] = {
 				name = call[1],
-				arguments = type(call[2]) == "string" and call[2] or HttpService:JSONEncode(call[2] or {}),
+				arguments = if type(call[2]) == "string" then call[2]
+					elseif call[2] == nil or next(call[2]) == nil then "{}"
+					else HttpService:JSONEncode(call[2]),
 			} })
 		end
 		return reply({ role = "assistant", content = step.text or "", tool_calls = calls })
@@ -100,7 +102,7 @@ function M.turn(uai, session, text, onEvent)
 	return request.await(), events, request
 end
 
--- The tool:result and tool:error events of a turn, in order.
+-- The tool:result and tool:error events of a turn, in call order (calls of one reply run in parallel).
 function M.results(events)
 	local list = {}
 	for _, event in events do
@@ -108,6 +110,9 @@ function M.results(events)
 			table.insert(list, event)
 		end
 	end
+	table.sort(list, function(a, b)
+		return (tonumber(string.match(a.id, "%d+$")) or 0) < (tonumber(string.match(b.id, "%d+$")) or 0)
+	end)
 	return list
 end
 

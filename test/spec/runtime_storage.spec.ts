@@ -32,6 +32,7 @@ function memoryFiles() {
 			return $tuple(true, undefined);
 		},
 		isFile: (path: string) => files.has(path),
+		isFolder: () => false,
 		makeFolder: (): FileResult => $tuple(true, undefined),
 		list: () => [],
 		remove: (path: string): FileResult => {

@@ -27,6 +27,7 @@ export function workspace(): Workspace {
 			return $tuple(true, undefined);
 		},
 		isFile: (path) => files.has(path),
+		isFolder: () => false,
 		makeFolder: (): FileResult => $tuple(true, undefined),
 		remove: (path): FileResult => {
 			files.delete(path);
