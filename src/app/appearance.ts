@@ -1,8 +1,7 @@
 // The application's appearance settings (`ui.theme`, `ui.fontScale`, `ui.reduceMotion`) as UI LIB
 // window options and back; the window follows every change of them (the Settings panel, an import,
 // a host's `uai.config.set`).
-import type { PublicConfig } from "../runtime/config";
-import type { Window } from "../ui-lib/window/window";
+import type { PublicConfig, Window } from "../api";
 
 export type ThemeName = "Dark" | "Light";
 export type MotionSetting = "auto" | "on" | "off";

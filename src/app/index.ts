@@ -2,11 +2,9 @@
 // the application window on the first show (never at hide), keeps it while hidden or minimised, and
 // mounts a new one after the user closed the window. `openSession` selects a registered conversation
 // and shows it in Chat. It sees only the public handle.
-import type { Handle, Navigator } from "../client/handle";
-import type { CleanupRegistry } from "../runtime/cleanup";
+import type { Handle, Navigator } from "../api";
 import { AppState, mountApp, MountedApp } from "./mount";
 import { createApprovalPresenter } from "./panels/chat/approvals";
-import type { Util } from "./panels/transfer";
 import { PANEL_NAMES, PanelName } from "./panels";
 
 type Outcome = LuaTuple<[boolean, string | undefined]>;
@@ -22,9 +20,9 @@ export function createApp(uai: Handle): Navigator {
 	// approvals are queued from boot, so a window mounted later presents the ones still waiting
 	const state: AppState = {
 		seen: { last: 0 },
-		approvals: createApprovalPresenter(uai, uai.env.require("runtime/util") as Util),
+		approvals: createApprovalPresenter(uai, uai.env.require("runtime/util")),
 	};
-	const cleanup = uai.env.require("runtime/cleanup") as Pick<CleanupRegistry, "add">;
+	const cleanup = uai.env.require("runtime/cleanup");
 	cleanup.add(state.approvals.destroy, "app: approvals");
 	const note = (text: string) => uai.log.info(text, "app");
 

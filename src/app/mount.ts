@@ -1,11 +1,8 @@
 // Mounts the application window: one UI LIB window whose tabs are the panels. The window owns every
 // subscription the panels make; unloading the client destroys it (a client cleanup), while closing
 // it only releases the view — the client, its conversations and providers keep running.
-import type { Handle } from "../client/handle";
-import type { CleanupRegistry } from "../runtime/cleanup";
+import type { Handle, Tab, Window } from "../api";
 import UI from "../ui-lib";
-import type { Tab } from "../ui-lib/containers/tab";
-import type { Window } from "../ui-lib/window/window";
 import { followAppearance, windowAppearance } from "./appearance";
 import { NoticesSeen, presentNotices } from "./notices";
 import type { ApprovalPresenter } from "./panels/chat/approvals";
@@ -24,8 +21,6 @@ export interface MountedApp {
 	readonly hide: () => void;
 	readonly minimize: () => void;
 }
-
-type CleanupModule = Pick<CleanupRegistry, "add">;
 
 /** What outlives a window: the notices already shown and the queue of approvals. */
 export interface AppState {
@@ -46,7 +41,7 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 		Height: 800,
 		...windowAppearance(uai.config),
 	});
-	const cleanup = uai.env.require("runtime/cleanup") as CleanupModule;
+	const cleanup = uai.env.require("runtime/cleanup");
 	const [release] = cleanup.add(() => window.Destroy(), "app: window");
 	window.Give(() => {
 		if (release !== undefined) release(false);

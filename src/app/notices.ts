@@ -2,9 +2,7 @@
 // newer build waiting because something blocks the replacement (with every blocker), a reload
 // blocked until a rejoin, this client having replaced an older build. A notice is shown once per
 // client: a window mounted later shows the ones that arrived while none was mounted.
-import type { Handle } from "../client/handle";
-import type { Notice } from "../client/notices";
-import type { Window } from "../ui-lib/window/window";
+import type { Handle, Notice, Window } from "../api";
 
 /** The newest notice id already shown, shared by the windows of one client. */
 export interface NoticesSeen {

@@ -1,6 +1,6 @@
 // Boot: context → rerun rules → runtime → handle. A failure anywhere reports the error, releases
-// what was made, and returns nil.
-import { createApp } from "../app";
+// what was made, and returns nil. The standard application comes from the bundle entry (src/index.ts)
+// as `app`: it sits above the client and sees only the public API (src/api).
 import { createSessions } from "../agent/conversation/sessions";
 import { createFreeRouting } from "../agent/free_route";
 import { createToolServices } from "../agent/dispatch/services";
@@ -23,8 +23,8 @@ import { publicUtil } from "../runtime/util";
 import { CLIENT_VERSION, SDK_VERSION } from "../version";
 import { Bundle } from "./bundle";
 import { chooseContext, Context, reviewContext, wantsReuse, wantsUi } from "./context";
-import { createEnv } from "./env";
-import { createHandle, Handle } from "./handle";
+import { createEnv, definePublicModule } from "./env";
+import { AppFactory, createHandle, Handle } from "./handle";
 import { createNotices } from "./notices";
 import { resolveRerun } from "./reload";
 
@@ -52,6 +52,7 @@ function bootClient(
 	build: string,
 	bundle: Bundle | undefined,
 	replaced: string | undefined,
+	app: AppFactory,
 ): Handle {
 	const context = chosen.context;
 	const log = createLog();
@@ -90,13 +91,13 @@ function bootClient(
 		cleanup.add(providers.destroy, "providers");
 
 		const registry = createModuleRegistry();
-		registry.define("runtime/util", () => publicUtil);
-		registry.define("runtime/log", () => log.public);
-		registry.define("runtime/config", () => config.public);
-		registry.define("runtime/caps", () => caps);
-		registry.define("runtime/blockers", () => blockers);
-		registry.define("runtime/clipboard", () => host.clipboard);
-		registry.define("runtime/cleanup", () => table.freeze({ add: cleanup.add, count: cleanup.count }));
+		definePublicModule(registry, "runtime/util", () => publicUtil);
+		definePublicModule(registry, "runtime/log", () => log.public);
+		definePublicModule(registry, "runtime/config", () => config.public);
+		definePublicModule(registry, "runtime/caps", () => caps);
+		definePublicModule(registry, "runtime/blockers", () => blockers);
+		definePublicModule(registry, "runtime/clipboard", () => host.clipboard);
+		definePublicModule(registry, "runtime/cleanup", () => table.freeze({ add: cleanup.add, count: cleanup.count }));
 		const env = createEnv(
 			registry,
 			context,
@@ -125,7 +126,7 @@ function bootClient(
 			log.scope("tools"),
 		);
 		const attachments = createAttachments(host.files);
-		registry.define("runtime/attachments", () =>
+		definePublicModule(registry, "runtime/attachments", () =>
 			table.freeze({ save: attachments.save, reference: attachments.reference }),
 		);
 		const freeRouting = createFreeRouting(providers);
@@ -185,7 +186,7 @@ function bootClient(
 			notices,
 			genv: host.genv,
 			bundle,
-			app: createApp,
+			app,
 		});
 		if (wantsUi(context)) {
 			const [shown, why] = handle.show();
@@ -200,7 +201,7 @@ function bootClient(
 	}
 }
 
-function startUnprotected(bundle: Bundle | undefined): Handle | undefined {
+function startUnprotected(bundle: Bundle | undefined, app: AppFactory): Handle | undefined {
 	const build = bundle !== undefined ? bundle.build : `${CLIENT_VERSION}-dev`;
 	const host = createHost();
 	const choice = chooseContext(bundle?.args[0], host.genv);
@@ -215,12 +216,12 @@ function startUnprotected(bundle: Bundle | undefined): Handle | undefined {
 			chosen = { context: outcome.inherited, source: "inherited from the replaced client" };
 		}
 	}
-	return bootClient(host, chosen ?? { context: {}, source: "a new empty table" }, build, bundle, replaced);
+	return bootClient(host, chosen ?? { context: {}, source: "a new empty table" }, build, bundle, replaced, app);
 }
 
 /** Starts the client; on failure warns with the (redacted, source-mapped) error and returns nil. */
-export function start(bundle: Bundle | undefined): Handle | undefined {
-	const [ok, result] = xpcall(startUnprotected, (err) => debug.traceback(tostring(err), 2), bundle);
+export function start(bundle: Bundle | undefined, app: AppFactory): Handle | undefined {
+	const [ok, result] = xpcall(startUnprotected, (err) => debug.traceback(tostring(err), 2), bundle, app);
 	if (ok) return result;
 	const text = bundle !== undefined ? bundle.mapError(tostring(result)) : tostring(result);
 	warn(`[UAI] failed to start: ${createRedactor().redact(text)}`);

@@ -71,6 +71,9 @@ export interface Navigator {
 	readonly mounted: () => boolean;
 }
 
+/** Builds the navigator once the handle exists (the application uses the public handle only). */
+export type AppFactory = (handle: Handle) => Navigator;
+
 export interface HandleDeps {
 	readonly version: string;
 	readonly build: string;
@@ -89,8 +92,7 @@ export interface HandleDeps {
 	readonly notices: Notices;
 	readonly genv: Record<string, unknown> | undefined;
 	readonly bundle: Bundle | undefined;
-	/** Builds the navigator once the handle exists (the application uses the public handle only). */
-	readonly app: (handle: Handle) => Navigator;
+	readonly app: AppFactory;
 }
 
 export function createHandle(deps: HandleDeps): Handle {

@@ -12,7 +12,7 @@ import { PROBE_TOOL } from "provider/routing/probe";
 import { PublicConfig } from "runtime/config";
 import { decode } from "runtime/json";
 import { createSignal } from "runtime/signal";
-import { readChoices } from "ui-lib/controls/choices";
+import { readChoices } from "ui-lib/core/choices";
 import { autoRecord, contains, hostClockEnv, httpServiceCapability, LoopbackRequest, serve } from "./providers_support";
 
 const LATENCY = new Map<string, number>([

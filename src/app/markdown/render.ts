@@ -4,7 +4,7 @@
 // BLOCK_LIMIT bytes as plain text exactly as written (uai-core §1.9: "Markdown blocks over 32,000
 // bytes render as escaped plain text"). Segments are at most ROW_BYTES each (cut at line or
 // character boundaries, never inside markup), so each fits one row of a bounded list. Pure.
-import { truncateBytes } from "../../ui-lib/core/utf8-text";
+import { utf8Prefix } from "../../api";
 import { type Block, parseBlocks, splitLines } from "./blocks";
 import { colored, escapeRich } from "./escape";
 import { type InlineColors, renderInline } from "./inline";
@@ -57,7 +57,7 @@ export function chunkText(text: string, limit: number): Array<string> {
 	const chunks = new Array<string>();
 	let rest = text;
 	while (rest.size() > limit) {
-		let piece = truncateBytes(rest, limit);
+		let piece = utf8Prefix(rest, limit);
 		const lastBreak = lastNewline(piece);
 		if (lastBreak !== undefined && lastBreak > limit / 2) piece = piece.sub(1, lastBreak);
 		if (piece === "") piece = rest.sub(1, limit); // not UTF-8 at all: cut bytes

@@ -1,8 +1,7 @@
 // The Logs panel's rows: diagnostic entries and request-log entries in one shape (kind, level,
 // source, list item) with their evidence text. Everything shown comes from entries the log has
 // already redacted; building the evidence only formats those fields and never sends anything.
-import type { LogEntry, LogLevel } from "../../runtime/log";
-import type { RequestEntry } from "../../runtime/request_log";
+import type { LogEntry, LogLevel, RequestEntry } from "../../api";
 
 export type RowKind = "diagnostic" | "request";
 

@@ -3,10 +3,7 @@
 // live. Each entry's Evidence link opens its evidence in a dialog whose text can be selected and copied
 // (a Copy action puts the same redacted text on the clipboard where the host has one); the evidence
 // is formatted from the recorded entry and never resends anything.
-import type { Handle } from "../../client/handle";
-import type { ClipboardModule } from "../../host/clipboard";
-import type { Tab } from "../../ui-lib/containers/tab";
-import type { Window } from "../../ui-lib/window/window";
+import type { Handle, Tab, Window } from "../../api";
 import { diagnosticRow, LogRow, mergeRows, requestRow, RowKind } from "./log_rows";
 
 const LEVELS = ["debug", "info", "warn", "error"] as const;
@@ -43,7 +40,7 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab) {
 		Description:
 			"Both logs, newest last; credentials are redacted before anything is recorded. An entry's Evidence link shows everything recorded about it; the filters are below the list.",
 	});
-	const clipboard = uai.env.require("runtime/clipboard") as ClipboardModule;
+	const clipboard = uai.env.require("runtime/clipboard");
 	const copy = (text: string) => {
 		const [ok, reason] = clipboard.copy(text);
 		window.Notify(

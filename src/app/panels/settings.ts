@@ -1,9 +1,7 @@
 // Settings: permission mode and per-tool rules, agent limits, reasoning effort, automatic free
 // routing, appearance (the window follows the settings: appearance.ts), and configuration export/import (Review, then Apply). Controls start from
 // the configuration and reflect later changes silently, so an outside change never loops back.
-import type { Handle } from "../../client/handle";
-import type { Tab } from "../../ui-lib/containers/tab";
-import type { Window } from "../../ui-lib/window/window";
+import type { Handle, Tab, Window } from "../../api";
 import { motionSetting, textScale, themeName } from "../appearance";
 import { buildTransferSection } from "./transfer";
 

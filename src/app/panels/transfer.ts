@@ -1,19 +1,12 @@
 // Configuration export and import. The export is the whole configuration, API keys included, so it
 // is produced only after the user confirms a warning that says so. An import is parsed and
 // summarised first (Review); nothing changes until the user presses Apply in that review.
-import type { Handle } from "../../client/handle";
-import type { Tab } from "../../ui-lib/containers/tab";
-import type { Window } from "../../ui-lib/window/window";
-
-export interface Util {
-	readonly encode: (value: unknown) => LuaTuple<[string | undefined, string | undefined]>;
-	readonly decode: (text: string) => LuaTuple<[unknown, string | undefined]>;
-}
+import type { Handle, PublicUtil, Tab, Window } from "../../api";
 
 const MAX_DOCUMENT = 65536;
 
 /** One line per top-level section that the import would change, plus what it holds. */
-function reviewLines(current: Record<string, unknown>, incoming: Record<string, unknown>, util: Util): string[] {
+function reviewLines(current: Record<string, unknown>, incoming: Record<string, unknown>, util: PublicUtil): string[] {
 	const lines = new Array<string>();
 	const names = new Set<string>();
 	for (const [key] of pairs(current)) names.add(tostring(key));
@@ -31,7 +24,7 @@ function reviewLines(current: Record<string, unknown>, incoming: Record<string, 
 }
 
 export function buildTransferSection(uai: Handle, window: Window, tab: Tab) {
-	const util = uai.env.require("runtime/util") as Util;
+	const util = uai.env.require("runtime/util");
 	const section = tab.Section({
 		Title: "Configuration",
 		Description: "Export everything, or import a configuration after reviewing what it changes.",

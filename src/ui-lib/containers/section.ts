@@ -21,7 +21,7 @@ import { ProgressControl } from "../controls/progress";
 import { SegmentedControl } from "../controls/segmented";
 import { SliderControl } from "../controls/slider";
 import { ToggleControl } from "../controls/toggle";
-import type { WindowCore } from "../window/core";
+import type { WindowCore } from "../context/window-core";
 
 /** What a section needs of its tab and window. */
 export interface TabHost {

@@ -7,8 +7,7 @@ import { readOptions } from "../core/options";
 import type { Scope } from "../core/scope";
 import { textHeight } from "../layout/measure";
 import type { Control } from "../controls/control";
-import type { WindowCore } from "../window/core";
-import type { NavEntry } from "../window/navigation";
+import type { NavEntry, WindowCore } from "../context/window-core";
 import { Section, type TabHost } from "./section";
 
 /** What a tab needs of its window. */

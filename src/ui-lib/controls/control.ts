@@ -12,7 +12,7 @@ import { textHeight } from "../layout/measure";
 import type { Binding, Paint } from "../theme/painter";
 import type { Palette } from "../theme/palette";
 import type { TextStyle } from "../theme/typography";
-import type { WindowCore } from "../window/core";
+import type { WindowCore } from "../context/window-core";
 
 /** Inline: label left, slot right. Stack: slot under the label. Content: text only. */
 export type RowMode = "inline" | "stack" | "content";

@@ -21,7 +21,7 @@ import {
 	valueKey,
 	type Choice,
 	type ChoiceValue,
-} from "./choices";
+} from "../core/choices";
 import { Control, type ControlContext } from "./control";
 
 export const DROPDOWN_OPTION_LIMIT = 10000;

@@ -8,7 +8,7 @@ import { button, corner, stroke } from "../core/create";
 import { fail } from "../core/errors";
 import { booleanOption, choiceOption, functionOption } from "../core/options";
 import { SIZE } from "../layout/geometry";
-import type { KeyCapture, KeyListener } from "../window/core";
+import type { KeyCapture, KeyListener } from "../context/window-core";
 import type { PressState } from "../input/pressable";
 import { isKeyCode, keyFromName } from "./keys";
 import { Control, type ControlContext } from "./control";

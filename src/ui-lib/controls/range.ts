@@ -3,7 +3,7 @@ import { label } from "../core/create";
 import { fail } from "../core/errors";
 import { finiteOption, type Options } from "../core/options";
 import type { Scope } from "../core/scope";
-import type { WindowCore } from "../window/core";
+import type { WindowCore } from "../context/window-core";
 
 /** Min (0) and Max (100), finite, with Max above Min. */
 export function readRange(options: Options, kind: string): LuaTuple<[number, number]> {

@@ -6,7 +6,7 @@ import { fail } from "../core/errors";
 import type { Scope } from "../core/scope";
 import { SIZE } from "../layout/geometry";
 import type { Binding } from "../theme/painter";
-import { indexChoices, normalizeSingle, readChoices, valueKey, type Choice } from "./choices";
+import { indexChoices, normalizeSingle, readChoices, valueKey, type Choice } from "../core/choices";
 import { Control, type ControlContext } from "./control";
 
 const GAP = 6;

@@ -5,7 +5,7 @@
 // goes below FLOOR (a short landscape phone, an on-screen keyboard).
 import { fail } from "../core/errors";
 import { clampedOption, type Options } from "../core/options";
-import type { Metrics } from "../window/core";
+import type { Metrics } from "./metrics";
 
 export type ListHeight =
 	| { readonly fill: false; readonly pixels: number }

@@ -9,7 +9,7 @@ import { SIZE } from "../layout/geometry";
 import { attachDrag } from "../input/drag";
 import { actionButton } from "../parts/action-button";
 import { textField } from "../parts/text-field";
-import type { WindowCore } from "../window/core";
+import type { WindowCore } from "../context/window-core";
 import { Panel } from "./panel";
 
 export interface ColorSource {

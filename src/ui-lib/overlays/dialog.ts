@@ -8,7 +8,7 @@ import { fail } from "../core/errors";
 import { booleanOption, clampedOption, readOptions, textOption, type Options } from "../core/options";
 import { textHeight } from "../layout/measure";
 import { actionButton, actionStyle, type ActionStyle } from "../parts/action-button";
-import type { WindowCore } from "../window/core";
+import type { WindowCore } from "../context/window-core";
 import { Panel, type PanelHandle } from "./panel";
 
 /** Dialog's handle: the panel handle and `SetContent(text)`. */

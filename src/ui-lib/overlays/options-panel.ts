@@ -8,12 +8,12 @@ import { services } from "../adapter/services";
 import { button, corner, create, frame, label, stroke } from "../core/create";
 import { SIZE } from "../layout/geometry";
 import { textHeight } from "../layout/measure";
-import type { Choice } from "../controls/choices";
+import type { Choice } from "../core/choices";
 import { actionButton } from "../parts/action-button";
 import { textField } from "../parts/text-field";
 import { avatar } from "../parts/avatar";
 import { VirtualList } from "../virtual-list/virtual-list";
-import type { WindowCore } from "../window/core";
+import type { WindowCore } from "../context/window-core";
 import { Panel } from "./panel";
 
 export interface OptionsSource {

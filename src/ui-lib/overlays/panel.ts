@@ -6,9 +6,9 @@ import { services } from "../adapter/services";
 import { button, corner, create, frame, label, stroke } from "../core/create";
 import type { Scope } from "../core/scope";
 import { SIZE } from "../layout/geometry";
-import { createVeil, type Veil } from "../motion/reveal";
-import { attribution } from "../window/brand";
-import type { OverlayPanel, WindowCore } from "../window/core";
+import { createVeil, type Veil } from "../parts/veil";
+import { attribution } from "../parts/brand";
+import type { OverlayPanel, WindowCore } from "../context/window-core";
 
 export interface PanelOptions {
 	title: string;

@@ -9,9 +9,9 @@ import { readOptions, textOption } from "../core/options";
 import { truncateBytes } from "../core/utf8-text";
 import { SIZE } from "../layout/geometry";
 import { textHeight } from "../layout/measure";
-import { createVeil } from "../motion/reveal";
+import { createVeil } from "../parts/veil";
 import type { Palette } from "../theme/palette";
-import type { WindowCore } from "../window/core";
+import type { WindowCore } from "../context/window-core";
 
 const MAX_TOASTS = 3;
 const TITLE_BYTES = 240;

@@ -4,7 +4,7 @@ import { button, corner } from "../core/create";
 import type { Scope } from "../core/scope";
 import { SIZE } from "../layout/geometry";
 import { blend, type Palette } from "../theme/palette";
-import type { WindowCore } from "../window/core";
+import type { WindowCore } from "../context/window-core";
 
 export type ActionStyle = "Primary" | "Danger" | "Secondary";
 

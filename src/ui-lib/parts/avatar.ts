@@ -3,7 +3,7 @@
 import { create, frame, label } from "../core/create";
 import type { Scope } from "../core/scope";
 import { firstCharacter } from "../core/utf8-text";
-import type { WindowCore } from "../window/core";
+import type { WindowCore } from "../context/window-core";
 
 export interface Avatar {
 	frame: Frame;

@@ -6,7 +6,7 @@ import type { Scope } from "../core/scope";
 import { SIZE } from "../layout/geometry";
 import type { Palette } from "../theme/palette";
 import type { Binding, Paint } from "../theme/painter";
-import type { WindowCore } from "../window/core";
+import type { WindowCore } from "../context/window-core";
 
 type Props = Partial<WritableInstanceProperties<TextBox>>;
 

@@ -2,8 +2,8 @@
 // glyph buttons (transparent at rest; the glyph brightens on hover, Close turns Danger).
 import { button, corner, frame, label } from "../core/create";
 import type { Geometry } from "../layout/geometry";
-import { drawGlyph, drawMark } from "./brand";
-import type { WindowCore } from "./core";
+import { drawGlyph, drawMark } from "../parts/brand";
+import type { WindowCore } from "../context/window-core";
 
 export class Header {
 	readonly frame: Frame;

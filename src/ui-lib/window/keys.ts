@@ -8,7 +8,7 @@
 // releases pressed looks and the pointer gesture. Losing window focus interrupts everything.
 import { services } from "../adapter/services";
 import { isPointerStart } from "../input/gestures";
-import type { WindowCore } from "./core";
+import type { WindowCore } from "../context/window-core";
 
 function isKeyInput(input: InputObject): boolean {
 	return (

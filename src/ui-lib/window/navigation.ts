@@ -8,13 +8,8 @@ import type { Geometry } from "../layout/geometry";
 import { textWidth } from "../layout/measure";
 import type { PressState } from "../input/pressable";
 import type { Binding } from "../theme/painter";
-import type { WindowCore } from "./core";
+import type { NavEntry, WindowCore } from "../context/window-core";
 import type { Profile } from "./profile";
-
-export interface NavEntry {
-	button: TextButton;
-	setActive: (active: boolean) => void;
-}
 
 export class Navigation {
 	readonly rail: Frame;

@@ -5,10 +5,10 @@
 import { button, corner, frame, label, stroke } from "../core/create";
 import { isPointerStart, pointOf } from "../input/gestures";
 import type { Geometry } from "../layout/geometry";
-import { createVeil, type Veil } from "../motion/reveal";
+import { createVeil, type Veil } from "../parts/veil";
 import type { Binding } from "../theme/painter";
-import { attribution, drawMark } from "./brand";
-import type { WindowCore } from "./core";
+import { attribution, drawMark } from "../parts/brand";
+import type { WindowCore } from "../context/window-core";
 
 const DRAG_THRESHOLD = 4;
 

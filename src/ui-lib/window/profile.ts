@@ -6,7 +6,7 @@ import { services } from "../adapter/services";
 import { corner, create, frame, label } from "../core/create";
 import { truncateBytes, firstCharacter } from "../core/utf8-text";
 import { SIZE } from "../layout/geometry";
-import type { WindowCore } from "./core";
+import type { WindowCore } from "../context/window-core";
 
 const GAME_NAME_BYTES = 160;
 const FALLBACK_GAME = "Current experience";

@@ -5,7 +5,7 @@
 import { label } from "../core/create";
 import { textField } from "../parts/text-field";
 import type { Tab } from "../containers/tab";
-import type { WindowCore } from "./core";
+import type { WindowCore } from "../context/window-core";
 
 export class Search {
 	readonly box: TextBox;

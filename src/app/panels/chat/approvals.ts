@@ -9,11 +9,7 @@
 // replaying history cannot answer one. When the call ends unanswered (its `tool:error` arrives) it
 // leaves the queue, its dialog closes and a notice says how: timed out, cancelled (Stop) or
 // cancelled for another reason; a press after the wait ended answers nothing and says so.
-import type { Handle } from "../../../client/handle";
-import type { PublicSession } from "../../../agent/conversation/session";
-import type { DialogHandle } from "../../../ui-lib/overlays/dialog";
-import type { Window } from "../../../ui-lib/window/window";
-import type { Util } from "../transfer";
+import type { DialogHandle, Handle, PublicSession, PublicUtil, Window } from "../../../api";
 import { argumentsText } from "./items";
 import { countdownText, endedHow } from "./approval_text";
 
@@ -33,7 +29,7 @@ export interface ApprovalPresenter {
 	readonly destroy: () => void;
 }
 
-export function createApprovalPresenter(uai: Handle, util: Util): ApprovalPresenter {
+export function createApprovalPresenter(uai: Handle, util: PublicUtil): ApprovalPresenter {
 	const queue = new Array<Ask>();
 	let window: Window | undefined;
 	let shown: { readonly ask: Ask; readonly dialog: DialogHandle; readonly text: string } | undefined;

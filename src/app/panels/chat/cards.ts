@@ -3,7 +3,7 @@
 // the row offers an Action to show all of it (at most SHOWN_BYTES) or fold it again.
 import { escapeRich } from "../../markdown/escape";
 import { splitLines } from "../../markdown/blocks";
-import { truncateBytes } from "../../../ui-lib/core/utf8-text";
+import { utf8Prefix } from "../../../api";
 import type { Item } from "./items";
 
 export const FOLD_LINES = 12;
@@ -32,7 +32,7 @@ interface Listing {
 function listing(source: string, expanded: boolean): Listing {
 	const lines = splitLines(source);
 	if (expanded) {
-		const shown = truncateBytes(source, SHOWN_BYTES);
+		const shown = utf8Prefix(source, SHOWN_BYTES);
 		const more = source.size() - shown.size();
 		const tail = more > 0 ? `\n<i>… ${more} more bytes not shown</i>` : "";
 		return {
@@ -41,7 +41,7 @@ function listing(source: string, expanded: boolean): Listing {
 			lines: lines.size(),
 		};
 	}
-	const head = truncateBytes(lines.filter((_, i) => i < FOLD_LINES).join("\n"), FOLD_BYTES);
+	const head = utf8Prefix(lines.filter((_, i) => i < FOLD_LINES).join("\n"), FOLD_BYTES);
 	const folded = head.size() < source.size();
 	const hidden = lines.size() - splitLines(head).size();
 	const note = hidden > 0 ? `… ${hidden} more lines` : "… more";
@@ -87,5 +87,5 @@ export function cardItem(card: Card): Item {
 /** The first line of a progress report, bounded. */
 export function progressText(value: string): string {
 	const [line] = value.match("^[^\n]*") as LuaTuple<[string]>;
-	return truncateBytes(line, PROGRESS_BYTES);
+	return utf8Prefix(line, PROGRESS_BYTES);
 }

@@ -1,7 +1,7 @@
 // Refreshing a Dropdown from a model without disturbing the user: `SetOptions` closes an open
 // picker, so it runs only when the options really changed (values, labels or disabled rows);
 // the selection is then set silently.
-import type { DropdownControl } from "../../../ui-lib/controls/dropdown";
+import type { DropdownControl } from "../../../api";
 
 export interface Choice {
 	readonly Label: string;

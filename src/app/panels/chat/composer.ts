@@ -5,10 +5,7 @@
 // shows the reason (a long draft that cannot be saved as a paste: no file storage, no file_read in
 // that conversation, a failing write). A long draft that the runtime saved as a paste is announced
 // with its path and size, the `paste` field of the send's `user` event.
-import type { Handle } from "../../../client/handle";
-import type { PublicSession } from "../../../agent/conversation/session";
-import type { Section } from "../../../ui-lib/containers/section";
-import type { Window } from "../../../ui-lib/window/window";
+import type { Handle, PublicSession, Section, Window } from "../../../api";
 
 /** The Input control's largest MaxLength (UI LIB): a longer paste is cut, and the user is told. */
 const DRAFT_LIMIT = 65536;

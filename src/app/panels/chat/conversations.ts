@@ -5,10 +5,7 @@
 // confirmation). The folder tools are in folders.ts. Everything shown is rebuilt from
 // `sessions.groups()` on each `sessions.listChanged` (folder changes are announced there too);
 // a refusal is shown as a notification and changes nothing.
-import type { Handle } from "../../../client/handle";
-import type { PublicSession } from "../../../agent/conversation/session";
-import type { Tab } from "../../../ui-lib/containers/tab";
-import type { Window } from "../../../ui-lib/window/window";
+import type { Handle, PublicSession, Tab, Window } from "../../../api";
 import { choiceUpdater } from "./choices";
 import { buildFolderTools } from "./folders";
 import { chats, folderOf, Group, readGroups } from "./groups";

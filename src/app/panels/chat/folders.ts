@@ -3,10 +3,7 @@
 // confirmation saying its chats move to Universal). Only custom folders can be renamed or removed.
 // Every change goes through `uai.sessions` and arrives back through `sessions.listChanged`; a
 // refusal (a duplicate name, a failed write ...) is shown as a notification and changes nothing.
-import type { Handle } from "../../../client/handle";
-import type { Folder } from "../../../agent/conversation/folders";
-import type { Tab } from "../../../ui-lib/containers/tab";
-import type { Window } from "../../../ui-lib/window/window";
+import type { Folder, Handle, Tab, Window } from "../../../api";
 import { choiceUpdater } from "./choices";
 import { Group } from "./groups";
 

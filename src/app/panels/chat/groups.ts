@@ -2,9 +2,7 @@
 // (each game, Universal and the custom folders, members by activity), bounded to the newest
 // LISTED conversations client-wide (the current one always included), so a client holding
 // thousands of conversations still builds a bounded view.
-import type { Handle } from "../../../client/handle";
-import type { Folder } from "../../../agent/conversation/folders";
-import type { PublicSession } from "../../../agent/conversation/session";
+import type { Folder, Handle, PublicSession } from "../../../api";
 
 /** Conversations listed at most (the picker holds them plus one header per folder). */
 export const LISTED = 2000;

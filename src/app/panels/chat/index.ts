@@ -2,11 +2,7 @@
 // the conversations by folder (conversations.ts); approvals are presented by the window
 // (approvals.ts, attached in mount.ts). The view always shows `uai.sessions.current()` and follows `sessions.listChanged`
 // (switches, titles, busy changes) and `sessions.anyEvent` for the shown conversation's events.
-import type { Handle } from "../../../client/handle";
-import type { PublicSession } from "../../../agent/conversation/session";
-import type { Tab } from "../../../ui-lib/containers/tab";
-import type { Window } from "../../../ui-lib/window/window";
-import type { Util } from "../transfer";
+import type { Handle, PublicSession, Tab, Window } from "../../../api";
 import { statusText } from "./status";
 import { buildComposer } from "./composer";
 import { buildConversationList } from "./conversations";
@@ -21,7 +17,7 @@ const TRANSCRIPT_MAX = 900;
 const STATUS_KINDS = new Set(["status", "usage", "compact", "cleared"]);
 
 export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
-	const util = uai.env.require("runtime/util") as Util;
+	const util = uai.env.require("runtime/util");
 	const chat = tab.Section({ Title: "Transcript" });
 	const list = chat.List({
 		Id: "chat-transcript",

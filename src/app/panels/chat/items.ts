@@ -3,7 +3,7 @@
 // are plain text shown as written. Tool calls are cards (cards.ts). Kinds the view does not show
 // (turn bookkeeping, requests, unknown kinds) have no items.
 import { chunkText, renderMarkdown, ROW_BYTES } from "../../markdown/render";
-import type { Util } from "../transfer";
+import type { PublicUtil } from "../../../api";
 
 export interface Item {
 	readonly Title: string;
@@ -26,7 +26,7 @@ export function text(value: unknown): string {
 }
 
 /** Tool arguments arrive as JSON text or as a table; both are shown as JSON text. */
-export function argumentsText(value: unknown, util: Util): string {
+export function argumentsText(value: unknown, util: PublicUtil): string {
 	if (typeIs(value, "string")) return value;
 	const [encoded] = util.encode(value);
 	return encoded ?? text(value);

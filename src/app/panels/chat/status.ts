@@ -2,7 +2,7 @@
 // tokens in and out as the providers reported them, the estimated cost when the price catalog
 // knows every reply's price (a lower bound otherwise), and the context estimate of the
 // conversation against the window the loop assumes (`session.stats()`).
-import type { PublicSession } from "../../../agent/conversation/session";
+import type { PublicSession } from "../../../api";
 
 interface Totals {
 	readonly requests?: number;

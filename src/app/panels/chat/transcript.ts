@@ -7,10 +7,7 @@
 // once, then at most one per PREVIEW_INTERVAL with the latest text), so a long streamed reply is not
 // rendered as Markdown once per chunk. The view mirrors the list's rows (the List drops the oldest
 // beyond MaxItems, and so does the mirror) to find a card's row.
-import type { PublicSession } from "../../../agent/conversation/session";
-import type { ListControl } from "../../../ui-lib/controls/list";
-import type { Release } from "../../../ui-lib/core/scope";
-import type { Util } from "../transfer";
+import type { ListControl, PublicSession, PublicUtil, Release } from "../../../api";
 import { type Card, cardItem, progressText } from "./cards";
 import { argumentsText, eventItems, type Item, previewItems, text } from "./items";
 
@@ -35,7 +32,7 @@ export interface TranscriptView {
  */
 export function createTranscriptView(
 	list: ListControl,
-	util: Util,
+	util: PublicUtil,
 	showReasoning: () => boolean,
 	own: (job: thread) => Release,
 ): TranscriptView {

@@ -1,6 +1,6 @@
 // The provider editor's text forms of record fields (headers as "Name: value" lines, models as
 // a comma or newline separated list) and the model choices the picker offers.
-import type { StringMap } from "../../../provider/record";
+import type { StringMap } from "../../../api";
 
 export function headersText(headers: StringMap): string {
 	const lines = new Array<string>();

@@ -4,18 +4,9 @@
 // never shown back: the key field starts empty and says how many keys are stored; typing replaces
 // them. Validation problems show under the form after every change.
 // Protocols, auth styles, Test and the model picker's probe times come from `uai.providers`.
-import type { Handle } from "../../../client/handle";
-import type { ProviderRecord } from "../../../provider/record";
-import type { Section } from "../../../ui-lib/containers/section";
-import type { Window } from "../../../ui-lib/window/window";
+import type { Handle, ProviderRecord, Section, Window } from "../../../api";
 import { headersText, keyCount, parseHeaders, parseModels } from "./draft";
 import { buildModelPicker } from "./picker";
-
-interface Util {
-	readonly deepCopy: <T>(value: T) => T;
-	readonly encode: (value: unknown) => LuaTuple<[string | undefined, string | undefined]>;
-	readonly decode: (text: string) => LuaTuple<[unknown, string | undefined]>;
-}
 
 export interface ProviderEditor {
 	/** Starts editing a copy of `record` (a blank from a preset, or a saved record). */
@@ -23,7 +14,7 @@ export interface ProviderEditor {
 }
 
 export function buildEditor(uai: Handle, window: Window, section: Section): ProviderEditor {
-	const util = uai.env.require("runtime/util") as Util;
+	const util = uai.env.require("runtime/util");
 	let draft = uai.providers.blank()[0] as ProviderRecord;
 	let generation = 0;
 	// problems of the text forms (a bad header line, bad JSON), each field's own, so fixing one

@@ -1,10 +1,7 @@
 // The preset gallery: presets grouped into free, paid and local tiers, each described before a key
 // exists (tier is access, not capability), from `uai.providers.presets()`. Choosing one starts a
 // new draft in the editor.
-import type { Handle } from "../../../client/handle";
-import type { PresetDescription } from "../../../provider/descriptions";
-import type { ProviderRecord } from "../../../provider/record";
-import type { Section } from "../../../ui-lib/containers/section";
+import type { Handle, PresetDescription, ProviderRecord, Section } from "../../../api";
 import type { ProviderEditor } from "./editor";
 
 const TIERS: ReadonlyArray<[string, string]> = [

@@ -1,7 +1,5 @@
 // The Providers panel: saved providers, the preset gallery and the editor.
-import type { Handle } from "../../../client/handle";
-import type { Tab } from "../../../ui-lib/containers/tab";
-import type { Window } from "../../../ui-lib/window/window";
+import type { Handle, Tab, Window } from "../../../api";
 import { buildEditor } from "./editor";
 import { buildGallery } from "./gallery";
 import { buildSaved } from "./saved";

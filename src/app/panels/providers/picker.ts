@@ -4,16 +4,8 @@
 // `auto` names the fastest verified one. Opening the picker calls `uai.providers.warm` with the
 // draft (only a synthetic probe is sent, never conversation text); the labels follow
 // `providers.changed` "probes" events while the picker stays open.
-import type { Handle } from "../../../client/handle";
-import type { ProviderRecord } from "../../../provider/record";
-import type { ProbeView } from "../../../provider/routing/measurements";
-import type { Section } from "../../../ui-lib/containers/section";
-import type { Window } from "../../../ui-lib/window/window";
+import type { Handle, ProbeView, ProviderRecord, Section, Window } from "../../../api";
 import { modelChoices } from "./draft";
-
-interface Util {
-	readonly deepCopy: <T>(value: T) => T;
-}
 
 export interface ModelPicker {
 	/** Rebuilds the options for the current draft; `close` (the draft changed) closes an open picker. */
@@ -46,7 +38,7 @@ export function buildModelPicker(
 	draftOf: () => ProviderRecord,
 	onPick: (model: string) => void,
 ): ModelPicker {
-	const util = uai.env.require("runtime/util") as Util;
+	const util = uai.env.require("runtime/util");
 	const model = section.Dropdown({
 		Id: "provider-model",
 		Text: "Model",

@@ -1,8 +1,6 @@
 // Saved providers: which one is active (and its model), editing and removing. The list follows
 // `uai.providers.changed`, whose events carry ids only (probe measurements do not change it).
-import type { Handle } from "../../../client/handle";
-import type { Section } from "../../../ui-lib/containers/section";
-import type { Window } from "../../../ui-lib/window/window";
+import type { Handle, Section, Window } from "../../../api";
 import type { ProviderEditor } from "./editor";
 
 export function buildSaved(uai: Handle, window: Window, section: Section, editor: ProviderEditor) {

@@ -1,8 +1,8 @@
 // Option lists of Dropdown and Segmented: validation (a consecutive array of primitives or
 // { Label?, Value, Disabled?, Image?, Highlight? } records with unique values) and selection
 // normalisation.
-import { fail } from "../core/errors";
-import { isFiniteNumber } from "../core/numbers";
+import { fail } from "./errors";
+import { isFiniteNumber } from "./numbers";
 
 export type ChoiceValue = string | number | boolean;
 

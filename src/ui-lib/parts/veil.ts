@@ -4,8 +4,8 @@
 import { corner, frame } from "../core/create";
 import type { Scope } from "../core/scope";
 import type { Paint } from "../theme/painter";
-import type { WindowCore } from "../window/core";
-import { DURATION } from "./motion";
+import type { WindowCore } from "../context/window-core";
+import { DURATION } from "../motion/motion";
 
 export interface Veil {
 	/** Starts the fade; `restart` makes the veil opaque first even if a fade is running. */

@@ -7,22 +7,16 @@ import { Listeners } from "../core/listeners";
 import { Scope } from "../core/scope";
 import { Gestures } from "../input/gestures";
 import { Pressables } from "../input/pressable";
-import type { Geometry } from "../layout/geometry";
+import type { Metrics } from "../layout/metrics";
 import { Motion } from "../motion/motion";
 import { Painter } from "../theme/painter";
 import type { Palette } from "../theme/palette";
 import { Typesetter } from "../theme/typesetter";
 
-/** Layout numbers every part reads; rebuilt on each layout pass. */
-export interface Metrics {
-	geometry: Geometry;
-	target: number;
-	textScale: number;
-	touch: boolean;
-	/** Width of a section's rows (content width minus paddings). */
-	rowWidth: number;
-	/** Visible height of a tab's page (what shows at once, paddings included). */
-	pageHeight: number;
+/** A tab's button in the window's navigation, made by the window and kept by the tab. */
+export interface NavEntry {
+	button: TextButton;
+	setActive: (active: boolean) => void;
 }
 
 /** The open panel (dialog or picker): one per window. */

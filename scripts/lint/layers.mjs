@@ -1,0 +1,139 @@
+// The layering rules of src/ (docs/ARCHITECTURE.md, "Layers"), in one place: the ESLint rules
+// (scripts/lint/plugin.mjs) and the counting check (scripts/check-layers.mjs) both read them.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const SRC = path.join(ROOT, "src");
+
+/**
+ * Rank of each layer: a module may import its own folder and folders of a lower rank only.
+ * host ← runtime ← net ← provider ← agent ← tools/embedding ← client ← api ← app ← the entry.
+ * `version.ts` holds constants every layer may read.
+ */
+export const RANKS = {
+	"version.ts": -1,
+	host: 0,
+	runtime: 1,
+	net: 2,
+	provider: 3,
+	agent: 4,
+	tools: 5,
+	embedding: 5,
+	openui: 5,
+	client: 6,
+	api: 7,
+	app: 8,
+	"index.ts": 9,
+};
+
+/** The self-contained UI library: imports only itself; only these layers may import it. */
+export const UI_LIB = "ui-lib";
+export const UI_LIB_USERS = new Set(["openui", "api", "app"]);
+
+/** What the app may import besides its own files: the public API and UI LIB's entry. */
+export const APP_ALLOWED = [/^api(\/|$)/, /^ui-lib(\/index)?$/];
+
+/** The two doors to executor globals and Roblox services. */
+export const DOORS = ["host", "ui-lib/adapter"];
+
+/** Executor globals (src/host/globals.ts reads them) and Roblox entry points, allowed in the doors only. */
+export const DOOR_GLOBALS = new Set([
+	"game",
+	"workspace",
+	"getfenv",
+	"setfenv",
+	"request",
+	"http_request",
+	"syn",
+	"http",
+	"fluxus",
+	"setclipboard",
+	"toclipboard",
+	"set_clipboard",
+	"Clipboard",
+	"readfile",
+	"writefile",
+	"appendfile",
+	"isfile",
+	"isfolder",
+	"makefolder",
+	"listfiles",
+	"delfile",
+	"delfolder",
+	"loadstring",
+	"getgenv",
+	"getrenv",
+	"gethui",
+	"identifyexecutor",
+	"getexecutorname",
+	"WebSocket",
+	"websocket",
+	"getidentity",
+	"getthreadidentity",
+	"setidentity",
+	"setthreadidentity",
+	"getconnections",
+	"getcustomasset",
+	"hookfunction",
+]);
+export const DOOR_MEMBERS = new Set(["GetService"]);
+export const DOOR_MODULES = new Set(["@rbxts/services"]);
+
+/** src-relative path ("agent/loop") of a module file, without extension or a trailing /index. */
+export function moduleId(file) {
+	const rel = path.relative(SRC, file).split(path.sep).join("/");
+	return rel.replace(/\.(d\.)?tsx?$/, "");
+}
+
+/** The layer a src-relative module id belongs to ("agent", "ui-lib", "version.ts"), or undefined. */
+export function layerOf(id) {
+	if (id.startsWith("..")) return undefined;
+	const [first, ...rest] = id.split("/");
+	if (rest.length === 0) return `${first}.ts` in RANKS ? `${first}.ts` : undefined;
+	return first === UI_LIB || first in RANKS ? first : undefined;
+}
+
+/**
+ * What `specifier` in `file` names inside src/, as a module id ("provider/record"), or undefined for
+ * packages and files outside src. `relative` tells which style the specifier used.
+ */
+export function resolveImport(file, specifier) {
+	if (specifier.startsWith(".")) {
+		const id = moduleId(path.resolve(path.dirname(file), specifier)).replace(/\/index$/, "");
+		return id.startsWith("..") ? undefined : { id, relative: true };
+	}
+	const first = specifier.split("/")[0];
+	if (first === UI_LIB || first in RANKS || `${first}.ts` in RANKS)
+		return { id: specifier.replace(/\/index$/, ""), relative: false };
+	return undefined;
+}
+
+export function isDoor(id) {
+	return DOORS.some((door) => id === door || id.startsWith(`${door}/`));
+}
+
+/** Why importing `target` from `source` (module ids) breaks a rule, or undefined when it is allowed. */
+export function importProblem(source, target) {
+	const from = layerOf(source);
+	const to = layerOf(target);
+	if (from === undefined || to === undefined) return undefined;
+	if (from === UI_LIB) {
+		return to === UI_LIB ? undefined : `ui-lib imports nothing outside itself (it ships alone); "${target}"`;
+	}
+	if (to === UI_LIB) {
+		if (!UI_LIB_USERS.has(from)) return `only ${[...UI_LIB_USERS].join(", ")} may import ui-lib; "${target}"`;
+		if (from === "app" && !APP_ALLOWED.some((re) => re.test(target)))
+			return `the app imports UI LIB through its entry ("ui-lib") and src/api only; "${target}" is internal`;
+		return undefined;
+	}
+	if (from === "app") {
+		return to === "app" || APP_ALLOWED.some((re) => re.test(target))
+			? undefined
+			: `the app imports only src/api, ui-lib's entry and its own files; "${target}" is internal`;
+	}
+	if (from === to) return undefined;
+	if (RANKS[to] >= RANKS[from])
+		return `${from} must not import ${to} (layers point one way: host ← runtime ← net ← provider ← agent ← tools/embedding ← client ← api ← app); "${target}"`;
+	return undefined;
+}

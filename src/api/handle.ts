@@ -1,0 +1,2 @@
+// The client handle (`uai`) and the navigator the standard application gives it.
+export type { Handle, Navigator } from "../client/handle";
