@@ -2,7 +2,6 @@
 // what was made, and returns nil. The standard application comes from the bundle entry (src/index.ts)
 // as `app`: it sits above the client and sees only the public API (src/api).
 import { createSessions } from "../agent/conversation/sessions";
-import { createFreeRouting } from "../agent/free_route";
 import { createToolServices } from "../agent/dispatch/services";
 import { createWorkers } from "../agent/conversation/workers";
 import { createRequester } from "../embedding/request";
@@ -10,6 +9,7 @@ import { builtinFamilies, registerBuiltins } from "../tools";
 import { createAttachments } from "../runtime/attachments";
 import { createSdk } from "../embedding/sdk";
 import { createHost, Host } from "../host";
+import { createInference } from "../provider/inference";
 import { createProviders } from "../provider/registry";
 import { createBlockerRegistry } from "../runtime/blockers";
 import { createCleanupRegistry } from "../runtime/cleanup";
@@ -129,26 +129,20 @@ function bootClient(
 		definePublicModule(registry, "runtime/attachments", () =>
 			table.freeze({ save: attachments.save, reference: attachments.reference }),
 		);
-		const freeRouting = createFreeRouting(providers);
 		const sessions = createSessions({
 			loop: {
-				providers,
+				inference: createInference(providers),
 				config: config.public,
 				hooks: toolServices.hooks,
 				tools: toolServices.tools,
-				freeRouting,
 			},
 			permissions: toolServices.permissions,
 			workers: createWorkers(),
 			log: log.scope("sessions"),
 			env,
 			alive: toolServices.alive,
-			prepare: (session, text, files, images) => {
-				// the model must be offered file_read: capabilities, disabled groups, filters and permissions
-				const filter = { only: session.toolFilter, groups: session.toolGroups, exclude: session.toolExclude };
-				const canRead = toolServices.availability.callable(filter).some((tool) => tool.name === "file_read");
-				return attachments.prepare(text, files, images, canRead);
-			},
+			attachments,
+			availability: toolServices.availability,
 			storage,
 			cleanup,
 			blockers,

@@ -12,7 +12,7 @@ import { outputCeiling, promptPressure, requestedMaxTokens } from "./output_ceil
 import { systemPrompt } from "./prompt";
 import { PublicTools } from "../dispatch/services";
 import { DispatchContext, ToolResult } from "../dispatch/tool";
-import { complete, ModelOutcome, TurnDeps } from "./turn";
+import { complete, ModelOutcome, TurnDeps } from "./model_request";
 import { addUsage, estimateTokens, snapshotTotals, UsageTotals } from "./usage";
 
 const CANONICAL_DEPTH = 24;
@@ -208,7 +208,7 @@ export function contextWindow(config: PublicConfig, model: string | undefined): 
 }
 
 export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
-	const { config, providers } = deps;
+	const { config, inference } = deps;
 	const policy = session.policy;
 	const unlimited =
 		policy.unlimited === true || (policy.maxTurns === undefined && config.get("agent.unlimitedTurns") === true);
@@ -239,7 +239,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		}
 		step += 1;
 		session.emit("status", { text: step === 1 ? "Thinking" : `Working (step ${step})` });
-		const model = providers.usable()[0]?.model;
+		const model = inference.activeModel();
 		const window = contextWindow(config, model);
 		const fraction = config.get("agent.contextFraction") as number;
 		if (config.get("agent.compaction") === true && estimateTokens(session.messages) > window * fraction)

@@ -3,11 +3,12 @@
 // ends with `turn:end` and the Ready status, then busy is released, then the worker, then the
 // conversation is saved and callbacks run — so a callback may start the next turn at once.
 import type { Message } from "../../provider/protocols/types";
-import type { Prepared } from "../../runtime/attachments";
+import type { Attachments } from "../../runtime/attachments";
 import { Logger } from "../../runtime/log";
 import { createSignal, Signal } from "../../runtime/signal";
 import { createEmitter, Emit, LiveState, SessionEvent } from "./events";
 import { compactNow, contextWindow, LoopDeps, LoopPolicy, LoopSession, runLoop } from "./loop";
+import { Availability } from "../dispatch/availability";
 import { Permissions } from "../dispatch/permissions";
 import { SessionOptions } from "./session_options";
 import { DispatchContext, ToolFilter } from "../dispatch/tool";
@@ -28,14 +29,6 @@ export interface TurnOutcome {
 	readonly aborted: boolean;
 	readonly error?: string;
 }
-
-/** A prepared message: the text the model receives (after paste conversion) and the saved paste. */
-export type Prepare = (
-	session: PublicSession,
-	text: unknown,
-	files: unknown,
-	images: unknown,
-) => LuaTuple<[Prepared, undefined] | [undefined, string]>;
 
 /** `session` as hosts see it (dot calls; fields are live). */
 export interface PublicSession {
@@ -108,7 +101,10 @@ export interface SessionDeps {
 	readonly log: Logger;
 	readonly env: unknown;
 	readonly alive: () => boolean;
-	readonly prepare: Prepare;
+	/** Turns a send's text, files and images into the message the model receives. */
+	readonly attachments: Pick<Attachments, "prepare">;
+	/** What the model may be offered: file references need the file-reading tool. */
+	readonly availability: Pick<Availability, "callable">;
 	/** Every event of every session (`sessions.anyEvent`). */
 	readonly anyEvent: (session: PublicSession, event: SessionEvent) => void;
 	/** busy, title or list state changed (`sessions.listChanged`). */
@@ -242,13 +238,24 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 		return $tuple(true, undefined);
 	};
 
+	// file references are sent only when the model is offered the built-in file_read tool (its
+	// capabilities, disabled groups, this session's filters and permissions allow it)
+	const canReadFiles = () =>
+		deps.availability
+			.callable({
+				only: publicSession.toolFilter,
+				groups: publicSession.toolGroups,
+				exclude: publicSession.toolExclude,
+			})
+			.some((tool) => tool.name === "file_read");
+
 	const run = (text: unknown, files: unknown, images: unknown, onFinish: (outcome: TurnOutcome) => void): Outcome => {
 		if (!deps.alive()) return $tuple(false, "this UAI client has been unloaded");
 		if (dead) return $tuple(false, "this conversation was removed");
 		if (publicSession.busy) return $tuple(false, "this conversation is busy");
 		if (publicSession.preparing) return $tuple(false, "this conversation is preparing attachments");
 		publicSession.preparing = true;
-		const [prepared, why] = deps.prepare(publicSession, text, files, images);
+		const [prepared, why] = deps.attachments.prepare(text, files, images, canReadFiles());
 		publicSession.preparing = false;
 		if (prepared === undefined) return $tuple(false, why);
 		if (dead) return $tuple(false, "this conversation was removed");
@@ -379,7 +386,7 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 				turns: publicSession.turns,
 				turn,
 				usage: snapshotTotals(usage),
-				contextTokens: contextWindow(deps.loop.config, deps.loop.providers.usable()[0]?.model),
+				contextTokens: contextWindow(deps.loop.config, deps.loop.inference.activeModel()),
 				todos: table.freeze([]),
 			}),
 		toolContext,

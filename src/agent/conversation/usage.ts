@@ -1,19 +1,8 @@
-// Token accounting: estimates for prompts (bytes ÷ 4, +4 per message, +8 per tool call plus its
-// name and arguments) and running totals of what providers reported, per turn and per session.
-import type { Message, Usage } from "../../provider/protocols/types";
+// Token accounting: running totals of what providers reported, per turn and per session, and the
+// provider's estimate for prompts not yet counted (re-exported for the conversation's modules).
+import type { Usage } from "../../provider/protocols/types";
 
-export function estimateTokens(messages: ReadonlyArray<Message>): number {
-	let total = 0;
-	for (const message of messages) {
-		total += 4;
-		const content = message.content;
-		if (typeIs(content, "string")) total += content.size() / 4;
-		else for (const part of content) total += part.type === "text" ? part.text.size() / 4 : 1600;
-		if (message.role === "assistant" && message.toolCalls !== undefined)
-			for (const call of message.toolCalls) total += 8 + (call.name.size() + call.arguments.size()) / 4;
-	}
-	return math.ceil(total);
-}
+export { estimateTokens } from "../../provider/inference";
 
 export interface UsageTotals {
 	requests: number;

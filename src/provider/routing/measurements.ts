@@ -1,5 +1,5 @@
 // Free-routing measurements shared by the model picker (`uai.providers.warm`/`probes`) and the
-// agent's requests (agent/free_route.ts): one FreeRouter per connection signature, so an unsaved
+// agent's requests (free_route.ts): one FreeRouter per connection signature, so an unsaved
 // draft with the same connection as a saved record shares its measurements and a change of URL,
 // protocol, auth, keys, headers or query starts afresh. A router works on a copy of the record it
 // was made for (a live record edited in place cannot send probes of another connection). At most

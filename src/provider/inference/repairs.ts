@@ -1,12 +1,12 @@
-// Request repairs in the agent's model requests (seed 002, "Errors and repairs"): the lessons a
+// Request repairs in model requests (docs/PROVIDER_COMPATIBILITY.md, "Errors and repairs"): the lessons a
 // record learned for this scope (protocol, endpoint, model) shape the wire body before it is sent;
 // a clear 400/422 parameter refusal teaches repairs that are kept with the record, and the
 // repaired body is sent again. At most MAX_REPAIRS_PER_REQUEST repairs, remembered ones included,
 // are made to one request; context-window refusals are never repairs (diagnose).
-import { applyRepairs, diagnose, learn, lessonsFor, RepairId, RepairScope } from "../provider/errors/repairs";
-import type { JsonObject } from "../provider/protocols/types";
-import type { ProviderRecord } from "../provider/record";
-import type { Providers } from "../provider/registry";
+import { applyRepairs, diagnose, learn, lessonsFor, RepairId, RepairScope } from "../errors/repairs";
+import type { JsonObject } from "../protocols/types";
+import type { ProviderRecord } from "../record";
+import type { Providers } from "../registry";
 
 export interface Repaired {
 	readonly body: JsonObject;

@@ -1,19 +1,18 @@
-// Automatic free routing in the agent's requests (seed 002, "Project UAI Free"; the measuring is
-// provider/routing/). An agent request on a record whose saved selector is `auto` starts
+// Automatic free routing of model requests (docs/PROVIDER_COMPATIBILITY.md, "Automatic free
+// routing"; the measuring is free_router.ts and measurements.ts). An agent request on a record whose saved selector is `auto` starts
 // measurements in the background (never waiting for them) and, once fresh ones have a verified
 // candidate with a known context window that holds the request and its reply, goes to that model
 // instead, with a `notice` event naming it and the setting path. The real response is reported:
 // a slow or failed one removes the model from later choices. The saved selector stays `auto`.
 // Included access is the Project UAI Free preset's; any other key is a personal key and, like a
 // model chosen by name, images and explicit body, query or socket settings, keeps its route.
-import type { Message } from "../provider/protocols/types";
-import type { ProviderRecord } from "../provider/record";
-import type { Providers } from "../provider/registry";
-import { FREE_ROUTING, FreeChoiceRequest, mayRoute } from "../provider/routing/free_router";
-import { hasExplicitSettings, isIncluded } from "../provider/routing/measurements";
-import { routingSignature } from "../provider/routing/record_deps";
-import type { Emit } from "./conversation/events";
-import { estimateTokens } from "./conversation/usage";
+import { estimateTokens } from "../protocols/token_estimate";
+import type { Message } from "../protocols/types";
+import type { ProviderRecord } from "../record";
+import type { Providers } from "../registry";
+import { FREE_ROUTING, FreeChoiceRequest, mayRoute } from "./free_router";
+import { hasExplicitSettings, isIncluded } from "./measurements";
+import { routingSignature } from "./record_deps";
 
 /** Reply tokens a routed request is assumed to need. */
 const REPLY_RESERVE = 4096;
@@ -29,9 +28,20 @@ export interface RoutedRequest {
 	readonly maxTokens?: number;
 }
 
+/** The notice of a routed request: what was chosen, and the setting that turns routing off. */
+export interface FreeRouteNotice {
+	readonly text: string;
+	readonly model: string;
+	readonly setting: string;
+}
+
 export interface FreeRouting {
 	/** The measured model for this request on `record`, or undefined to keep the record's route. */
-	readonly route: (record: ProviderRecord, request: RoutedRequest, emit: Emit) => FreeRoute | undefined;
+	readonly route: (
+		record: ProviderRecord,
+		request: RoutedRequest,
+		onNotice: (notice: FreeRouteNotice) => void,
+	) => FreeRoute | undefined;
 }
 
 function hasImages(messages: ReadonlyArray<Message>): boolean {
@@ -46,7 +56,7 @@ export function createFreeRouting(providers: Providers): FreeRouting {
 	// the measurements belong to the providers (shared with the model picker's warm and probes)
 	const measurements = providers.measurements;
 	return {
-		route: (record, request, emit) => {
+		route: (record, request, onNotice) => {
 			const choice: FreeChoiceRequest = {
 				enabled: measurements.enabled(),
 				selector: record.model,
@@ -65,7 +75,7 @@ export function createFreeRouting(providers: Providers): FreeRouting {
 			router.warm(signature);
 			const chosen = router.choose(signature, choice);
 			if (chosen === undefined) return undefined;
-			emit("notice", { text: chosen.notice, model: chosen.model, setting: FREE_ROUTING.settingPath });
+			onNotice({ text: chosen.notice, model: chosen.model, setting: FREE_ROUTING.settingPath });
 			return {
 				model: chosen.model,
 				report: (succeeded, seconds) => router.report(signature, chosen.model, succeeded, seconds),

@@ -1,14 +1,14 @@
-// The UAI WebSocket gateway ahead of HTTP (seed 002, "Exactly how the WebSocket option works"):
+// The UAI WebSocket gateway ahead of HTTP (docs/PROVIDER_COMPATIBILITY.md, "WebSocket gateway"):
 // only Chat Completions with a streaming body, a gateway URL on the record and an executor
 // connector. Undefined means nothing was sent and the request goes over HTTP; once the envelope
 // is sent every outcome, failures included, is final.
-import { providerHeaders, providerUrl } from "../provider/connection";
-import { KeyPool, pickKey } from "../provider/key_pool";
-import { ProviderEnv } from "../provider/operation";
-import { gatewayRefusal, replyViaGateway } from "../provider/protocols/gateway_reply";
-import type { JsonObject, Preview, ProtocolId, ReplyResult } from "../provider/protocols/types";
-import { ProviderRecord } from "../provider/record";
-import { InferenceRoute } from "../provider/wire";
+import { providerHeaders, providerUrl } from "../connection";
+import { KeyPool, pickKey } from "../key_pool";
+import { ProviderEnv } from "../operation";
+import { gatewayRefusal, replyViaGateway } from "../protocols/gateway_reply";
+import type { JsonObject, Preview, ProtocolId, ReplyResult } from "../protocols/types";
+import { ProviderRecord } from "../record";
+import { InferenceRoute } from "../wire";
 
 export interface GatewayAttempt {
 	readonly env: ProviderEnv;
