@@ -104,6 +104,8 @@ export interface Detection {
 	readonly websocket: Callback | undefined;
 	/** The executor clipboard function (`setclipboard`, ...), when there is one. */
 	readonly clipboard: Callback | undefined;
+	/** The executor's loadstring, when there is one. */
+	readonly loadstring: Callback | undefined;
 }
 
 export function detectCapabilities(globals: ExecutorGlobals): Detection {
@@ -215,5 +217,6 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 		request,
 		websocket: websocketConnect,
 		clipboard,
+		loadstring: loadstringFn,
 	};
 }

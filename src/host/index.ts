@@ -4,6 +4,7 @@ import { Caps, detectCapabilities } from "./caps";
 import { ClipboardModule, createClipboard } from "./clipboard";
 import { createHostFiles, HostFiles } from "./files";
 import { readExecutorGlobals } from "./globals";
+import { createHostLuau, HostLuau } from "./luau";
 import { createHostHttp, HttpCapability } from "./http";
 
 export interface Host {
@@ -18,6 +19,8 @@ export interface Host {
 	readonly websocket: ((url: string) => unknown) | undefined;
 	/** The executor's clipboard function behind `copy(text)` (`runtime/clipboard`). */
 	readonly clipboard: ClipboardModule;
+	/** Compiling Luau with the executor's loadstring; undefined without one. */
+	readonly luau: HostLuau | undefined;
 }
 
 export function createHost(): Host {
@@ -30,5 +33,6 @@ export function createHost(): Host {
 		http: createHostHttp(detection.caps, detection.request),
 		websocket: detection.websocket as ((url: string) => unknown) | undefined,
 		clipboard: createClipboard(detection.clipboard, detection.caps.reason("clipboard") ?? ""),
+		luau: createHostLuau(detection.loadstring),
 	});
 }

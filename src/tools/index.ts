@@ -7,10 +7,11 @@ import { Logger } from "../runtime/log";
 import { ToolDeps } from "./deps";
 import { fileTools } from "./files";
 import { ToolFamily } from "./kit";
+import { luauTools } from "./luau";
 
 /** Every built-in family, in the order the model is offered them. */
 export function builtinFamilies(deps: ToolDeps): ReadonlyArray<ToolFamily> {
-	return [fileTools(deps)];
+	return [fileTools(deps), luauTools(deps)];
 }
 
 /** Registers each family's tools as built-ins; a definition the registry refuses is logged. */
