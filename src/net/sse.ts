@@ -8,14 +8,14 @@
 // line starting with ":" is a comment (keep-alives such as ": ping" or ": OPENROUTER PROCESSING");
 // "field:value" takes one optional space after the colon ("data:x" and "data: x" are the same);
 // several data lines are joined with "\n"; a blank line dispatches; an event whose data is empty
-// is not dispatched (anchors §3.4 items 3–5).
+// is not dispatched.
 // One rule deliberately differs: at the end of the stream a pending event is dispatched instead of
-// discarded, because providers and gateways send a final `data: {...}` without a blank line (seed
-// 002, "A complete single data: {...} message without a blank separator remains supported"). A
+// discarded, because providers and gateways send a final `data: {...}` without a blank line (a
+// complete single `data: {...}` message without a blank separator stays supported). A
 // truncated final event therefore reaches the protocol assembler, which rejects it as malformed.
 //
-// Bounds: an event (the bytes of its lines, fields included) may hold 1 MiB, a response 8 MiB, and a
-// stream 200,000 events; the first overrun stops the decoder with a limit error naming the limit.
+// Bounds: an event (the bytes of its lines, fields included) may hold 1 MiB, a response 8 MiB, and
+// a stream 200,000 events; the first overrun stops the decoder with a limit error naming the limit.
 
 export interface SseEvent {
 	/** The `event:` field, or "message" when the event named none. */

@@ -1,6 +1,6 @@
-// URL rules for provider connections (seed 002, "General connection rules"): parsing without a
-// URL library (Luau has none), the local-address test that decides whether an executor HTTP
-// function is needed, base-URL normalisation and endpoint building with query merging.
+// URL rules for provider connections (docs/PROVIDER_COMPATIBILITY.md, "Connection rules"): parsing
+// without a URL library (Luau has none), the local-address test that decides whether an executor
+// HTTP function is needed, base-URL normalisation and endpoint building with query merging.
 
 export type Scheme = "http" | "https" | "ws" | "wss";
 

@@ -1,8 +1,9 @@
-// The preset catalog as data: every preset seed 002 names, each base URL taken from the
-// vendor's own API documentation (the `source` of the entry). A preset is a starting record —
-// base URL, protocol, auth style, tier, description — never a model list: model ids come from
-// the user or from discovery. Vendors whose documentation the catalog could not confirm are left
-// out and stay reachable through the Custom endpoint (docs/PROVIDER_COMPATIBILITY.md lists them).
+// The preset catalog as data (docs/PROVIDER_COMPATIBILITY.md, "Preset catalog"), each base URL
+// taken from the vendor's own API documentation (the `source` of the entry). A preset is a starting
+// record — base URL, protocol, auth style, tier, description — never a model list: model ids come
+// from the user or from discovery. Vendors whose documentation the catalog could not confirm are
+// left out and stay reachable through the Custom endpoint (docs/PROVIDER_COMPATIBILITY.md lists
+// them).
 import { AuthStyle, Protocol, StringMap } from "./record";
 
 /** Access, not capability: free (or a hybrid's free half), paid, or a server on your machine. */
@@ -26,7 +27,7 @@ export interface Preset {
 	readonly query?: StringMap;
 	/** The deployment in the URL selects the model: no model id is needed or sent. */
 	readonly modelInUrl?: boolean;
-	/** What a local server needs for agent use (seed 002, "Local servers"). */
+	/** What a local server needs for agent use (docs/PROVIDER_COMPATIBILITY.md, "Local servers"). */
 	readonly requirements?: string;
 	/** Setup documentation for a local server. */
 	readonly setup?: string;
@@ -59,7 +60,7 @@ function localServer(id: string, label: string, port: number, requirements: stri
 	});
 }
 
-/** Gallery order: the routes seed 002 tables first, then the Chat Completions vendors, then local servers. */
+/** Gallery order: the routed presets (the routing matrix) first, then the Chat Completions vendors, then local servers. */
 export const PRESETS: ReadonlyArray<Preset> = [
 	chat(
 		"hcnsec",

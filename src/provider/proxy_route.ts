@@ -1,8 +1,9 @@
-// Unauthorized-client recovery (seed 002): when AgentRouter's official /v1 route explicitly
-// refuses the client, the request is retried once through the Project UAI proxy on its own domain.
-// Only an explicit structured refusal or a short plain-text one qualifies; credential and account
-// refusals, ordinary 401/403s, HTML challenges, stream errors and successful content never do.
-// Also: the retired OpenCode proxy, whose saved URLs move to the official Zen URL.
+// Unauthorized-client recovery (docs/PROVIDER_COMPATIBILITY.md, "AgentRouter unauthorized-client
+// recovery"): when AgentRouter's official /v1 route explicitly refuses the client, the request is
+// retried once through the Project UAI proxy on its own domain. Only an explicit structured refusal
+// or a short plain-text one qualifies; credential and account refusals, ordinary 401/403s, HTML
+// challenges, stream errors and successful content never do. Also: the retired OpenCode proxy,
+// whose saved URLs move to the official Zen URL.
 import { formatUrl, parseBase, Url } from "net/url";
 
 const PROXY_ORIGIN = "https://puai-proxy.davidzk.tech";

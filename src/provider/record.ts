@@ -1,5 +1,5 @@
-// The provider record: what a saved connection is. Seed 000 ("Provider API") fixes the public
-// field names; seed 002 adds the protocols and auth styles.
+// The provider record: what a saved connection is. Its public field names, protocols and auth
+// styles are documented in docs/PROVIDER_COMPATIBILITY.md, "Provider records".
 import type { RepairLessons } from "./errors/repairs";
 
 /** Wire protocols: Chat Completions, Anthropic Messages, native Google Gemini. */

@@ -16,8 +16,8 @@ const MAX_MAP_ENTRIES = 64;
 
 /**
  * Native routes of other APIs that this client does not speak, recognised by the path end so
- * the user learns what to enter instead (seed 002: "Known mismatched native paths produce an
- * actionable diagnostic").
+ * the user learns what to enter instead: an actionable diagnostic rather than a failed request
+ * (docs/PROVIDER_COMPATIBILITY.md, "Connection rules").
  */
 export function nativeRouteProblem(path: string, api: string): string | undefined {
 	const ends = (suffix: string) => path.size() >= suffix.size() && path.sub(-suffix.size()).lower() === suffix;

@@ -1,7 +1,7 @@
-// Provider-facing tool declarations and the 128-declaration budget: when more tools are callable,
-// a request keeps the first 127 (in declaration order) and declares `uai_tool_catalog`, through
-// which the model lists the rest, reads a schema and calls any of them (seed 002). Every protocol
-// (Chat, Responses, Messages, Gemini) uses the same budget.
+// Provider-facing tool declarations and the 128-declaration budget: when more tools are callable, a
+// request keeps the first 127 (in declaration order) and declares `uai_tool_catalog`, through which
+// the model lists the rest, reads a schema and calls any of them (docs/EMBEDDING.md, "What the
+// model is offered"). Every protocol (Chat, Responses, Messages, Gemini) uses the same budget.
 import { Tool } from "./tool";
 
 export const DECLARATION_LIMIT = 128;

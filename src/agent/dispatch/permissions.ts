@@ -12,7 +12,7 @@ export type Source = "rule" | "mode";
 
 export const MODES: ReadonlyArray<Mode> = ["readonly", "ask", "auto", "full"];
 
-/** The seed's table: what each base mode decides for each risk. */
+/** What each base mode decides for each risk (docs/EMBEDDING.md, "Permissions"). */
 export const MODE_TABLE: Readonly<Record<Mode, Readonly<Record<Risk, Verdict>>>> = {
 	readonly: { read: "allow", write: "deny", danger: "deny" },
 	ask: { read: "allow", write: "ask", danger: "ask" },

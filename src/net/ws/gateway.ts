@@ -1,4 +1,4 @@
-// The UAI WebSocket gateway client (seed 002, "Exactly how the WebSocket option works"): one
+// The UAI WebSocket gateway client (docs/PROVIDER_COMPATIBILITY.md, "WebSocket gateway"): one
 // socket per completion, opened with the executor's connector and no custom upgrade headers; one
 // JSON envelope `{path, headers, body}`; replies handed to a consumer (the Chat Completions reply
 // reader) until it completes or the socket closes.

@@ -1,7 +1,7 @@
-// What a provider's refusal means for the user and for the next attempt: the status meaning (fact
-// sheet §6.6), context-window refusals with the window they name (overflow.ts), and whether trying
-// again can help (anchors §3.3/§3.4: rate limits and overloads can; quota exhaustion, bad keys and
-// bad requests cannot; a context refusal must never be retried unchanged).
+// What a provider's refusal means for the user and for the next attempt: the status meaning
+// (docs/PROVIDER_COMPATIBILITY.md, "Errors and repairs"), context-window refusals with the window
+// they name (overflow.ts), and whether trying again can help (rate limits and overloads can; quota
+// exhaustion, bad keys and bad requests cannot; a context refusal must never be retried unchanged).
 import { isContextOverflow, windowFromMessage } from "./overflow";
 
 export type ErrorKind =

@@ -1,6 +1,6 @@
-// Context-window refusals: recognised by the per-provider phrases collected in the anchors survey
-// (§3.3, the overflow table of OpenCode's error.ts, itself from pi-mono's overflow.ts) plus the
-// phrases the 2.7 client matched (fact sheet §6.6), and the window the message names, when it
+// Context-window refusals: recognised by the per-provider phrases of OpenCode's overflow table
+// (its error.ts, itself from pi-mono's overflow.ts) plus the phrases the earlier 2.7 client matched
+// (docs/PROVIDER_COMPATIBILITY.md, "Errors and repairs"), and the window the message names, when it
 // names one of at least 512 tokens (2K and 4K local models included).
 
 /** Lowercase phrases, each with the provider it was documented for. */

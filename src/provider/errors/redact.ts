@@ -1,6 +1,6 @@
 // Provider error text made safe to show: credentials removed, control characters dropped, white
-// space collapsed, and bounded (seed 002: "Details are redacted and bounded"; fact sheet §6.7:
-// code ≤ 80 characters, message ≤ 600, the whole text under 750 bytes).
+// space collapsed, and bounded: code ≤ 80 characters, message ≤ 600, the whole text under 750 bytes
+// (docs/PROVIDER_COMPATIBILITY.md, "Errors and repairs").
 
 import { createRedactor } from "../../runtime/redact";
 import { utf8Prefix } from "../../runtime/text_limit";

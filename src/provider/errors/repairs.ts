@@ -1,8 +1,8 @@
-// Bounded request repairs learned from clear parameter refusals (HTTP 400/422): the refusal names
-// a body field, the adapter changes that field and sends once more, at most four repairs per
-// request (fact sheet §6.6). Lessons are scoped to the protocol, endpoint and model that refused;
-// a lesson saved before scopes existed adopts the current scope on first use. Context-window
-// refusals are never parameter refusals.
+// Bounded request repairs learned from clear parameter refusals (HTTP 400/422): the refusal names a
+// body field, the adapter changes that field and sends once more, at most four repairs per request
+// (docs/PROVIDER_COMPATIBILITY.md, "Errors and repairs"). Lessons are scoped to the protocol,
+// endpoint and model that refused; a lesson saved before scopes existed adopts the current scope on
+// first use. Context-window refusals are never parameter refusals.
 import type { JsonObject, ProtocolId } from "../protocols/types";
 import { isContextOverflow, plainNumbers } from "./overflow";
 

@@ -1,6 +1,6 @@
-// Request repairs in model requests (docs/PROVIDER_COMPATIBILITY.md, "Errors and repairs"): the lessons a
-// record learned for this scope (protocol, endpoint, model) shape the wire body before it is sent;
-// a clear 400/422 parameter refusal teaches repairs that are kept with the record, and the
+// Request repairs in model requests (docs/PROVIDER_COMPATIBILITY.md, "Errors and repairs"): the
+// lessons a record learned for this scope (protocol, endpoint, model) shape the wire body before it
+// is sent; a clear 400/422 parameter refusal teaches repairs that are kept with the record, and the
 // repaired body is sent again. At most MAX_REPAIRS_PER_REQUEST repairs, remembered ones included,
 // are made to one request; context-window refusals are never repairs (diagnose).
 import { applyRepairs, diagnose, learn, lessonsFor, RepairId, RepairScope } from "../errors/repairs";

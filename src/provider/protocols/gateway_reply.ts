@@ -1,6 +1,7 @@
-// Chat Completions over the UAI WebSocket gateway (seed 002; net/ws/gateway.ts for the socket
-// rules): when the route may use it, the envelope `{path, headers, body}` and the reply assembled
-// from the gateway's messages by the same bounded Chat Completions reader as HTTP.
+// Chat Completions over the UAI WebSocket gateway (docs/PROVIDER_COMPATIBILITY.md, "WebSocket
+// gateway"; net/ws/gateway.ts for the socket rules): when the route may use it, the envelope
+// `{path, headers, body}` and the reply assembled from the gateway's messages by the same bounded
+// Chat Completions reader as HTTP.
 import { HeaderMap, headerValue, mergeHeaders } from "../../net/headers";
 import { envelopePath, GatewayClock, sendViaGateway, WebSocketConnector } from "../../net/ws/gateway";
 import { encode } from "../../runtime/json";

@@ -1,5 +1,5 @@
-// Bounds of one assembled reply (seed 002, WebSocket limits; fact sheet §6.7). Each overrun is a
-// `limit_exceeded` error naming the limit, never a silently shortened reply.
+// Bounds of one assembled reply (docs/PROVIDER_COMPATIBILITY.md, "Stream assembly"). Each overrun
+// is a `limit_exceeded` error naming the limit, never a silently shortened reply.
 
 export const REPLY_LIMITS = {
 	/** Tool calls in one reply. */

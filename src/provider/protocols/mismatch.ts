@@ -1,6 +1,6 @@
 // Recognises which wire protocol a decoded event belongs to, so that a stream of another protocol
 // fails with a hint to check the Protocol and Base URL settings instead of a vague parse error
-// (seed 002: "Recognizable events from another protocol identify the mismatch").
+// (docs/PROVIDER_COMPATIBILITY.md, "Stream assembly").
 import { MESSAGES_EVENTS } from "./anthropic/assembler";
 import type { JsonObject, ProtocolId } from "./types";
 import { asList, asString } from "./view";

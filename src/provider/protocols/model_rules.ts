@@ -4,10 +4,11 @@
 // for 2.5). A model matches the rule with the longest `match` found in its lowercased id at the
 // start of a name part (after "/", "-", ":" or at the start).
 //
-// Effort (seed 002, "Response speed and reasoning display"): "" or "off" is the provider default
-// and omits the field; a documented scale clamps the setting to the exact level or the nearest one
-// below; a model without a documented scale receives the setting unclamped only when reasoning
-// support is enabled for it (Options → Reasoning support), otherwise no effort field is sent.
+// Effort (docs/PROVIDER_COMPATIBILITY.md, "Wire protocols and request bodies"): "" or "off" is the
+// provider default and omits the field; a documented scale clamps the setting to the exact level or
+// the nearest one below; a model without a documented scale receives the setting unclamped only
+// when reasoning support is enabled for it (Options → Reasoning support), otherwise no effort field
+// is sent.
 
 export type Effort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
 
@@ -32,10 +33,10 @@ export interface ModelRule {
 const OPENAI = "https://platform.openai.com/docs/api-reference/chat/create (reasoning_effort)";
 const OPENAI_O = "https://platform.openai.com/docs/guides/reasoning";
 const CLAUDE_EFFORT = "https://platform.claude.com/docs/en/build-with-claude/effort";
-const CLAUDE_TRAITS = "fact sheet §6.5 (2.7 provider/traits)";
+const CLAUDE_TRAITS = "the 2.7 client's provider traits (the Claude models without sampling)";
 const GEMINI = "https://ai.google.dev/gemini-api/docs/thinking";
 const GEMINI_3 = "https://ai.google.dev/gemini-api/docs/gemini-3 (temperature: keep the default 1.0)";
-const SEED = "seed 002, Native Google Gemini";
+const GEMINI_GUIDE = "docs/PROVIDER_COMPATIBILITY.md, Reasoning effort (Gemini 3 and later)";
 
 const CLAUDE_FULL: ReadonlyArray<Effort> = ["low", "medium", "high", "xhigh", "max"];
 const CLAUDE_46: ReadonlyArray<Effort> = ["low", "medium", "high", "max"];
@@ -90,23 +91,23 @@ export const MODEL_RULES: ReadonlyArray<ModelRule> = [
 		gemini: "level",
 		efforts: FLASH_LEVELS,
 		sampling: false,
-		source: `${GEMINI}; ${SEED}`,
+		source: `${GEMINI}; ${GEMINI_GUIDE}`,
 	},
 	{
 		match: "gemini-3.7-flash",
 		gemini: "level",
 		efforts: FLASH_NEW_LEVELS,
 		sampling: false,
-		source: `${GEMINI}; ${SEED}`,
+		source: `${GEMINI}; ${GEMINI_GUIDE}`,
 	},
 	{
 		match: "gemini-3.8-flash",
 		gemini: "level",
 		efforts: FLASH_NEW_LEVELS,
 		sampling: false,
-		source: `${GEMINI}; ${SEED}`,
+		source: `${GEMINI}; ${GEMINI_GUIDE}`,
 	},
-	{ match: "gemini-4-argon", gemini: "level", sampling: false, source: SEED },
+	{ match: "gemini-4-argon", gemini: "level", sampling: false, source: GEMINI_GUIDE },
 ];
 
 // True when `word` occurs in `id` at the start of a name part ("openai/o3-mini", not "pro3").

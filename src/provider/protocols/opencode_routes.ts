@@ -1,8 +1,8 @@
 // OpenCode routes as data: which wire protocol serves a model on OpenCode Zen and OpenCode Go,
-// chosen per request without changing the saved API choice (seed 002, "OpenCode Go
-// subscriptions" and the preset routing matrix), and the single Responses fallback.
+// chosen per request without changing the saved API choice (docs/PROVIDER_COMPATIBILITY.md, "Preset
+// catalog" and "Wire protocols and request bodies"), and the single Responses fallback.
 //
-// Go (https://opencode.ai/inference/go/v1, legacy alias /zen/go/v1), seed 002's table:
+// Go (https://opencode.ai/inference/go/v1, legacy alias /zen/go/v1):
 //   DeepSeek → /chat/completions; GPT, Grok, Muse → /responses; Claude, Minimax, Qwen → /messages;
 //   Gemini → /models/<model>:generateContent or :streamGenerateContent?alt=sse; anything else
 //   (GLM, Kimi, ...) → /chat/completions, as OpenCode's Go page lists them.
@@ -104,8 +104,9 @@ function pick(alphabet: string, count: number, random: (n: number) => number): s
 }
 
 /**
- * A new conversation's `x-opencode-session` value, shaped `ses_` + 12 hex + 14 base62 (fact sheet
- * §6.10); `random(n)` returns an integer in 1..n. Stored with the conversation and reused.
+ * A new conversation's `x-opencode-session` value, shaped `ses_` + 12 hex + 14 base62 (as
+ * OpenCode's own client shapes it); `random(n)` returns an integer in 1..n. Stored with the
+ * conversation and reused.
  */
 export function newOpencodeSession(random: (n: number) => number = (n) => math.random(1, n)): string {
 	return `ses_${pick(HEX, 12, random)}${pick(BASE62, 14, random)}`;

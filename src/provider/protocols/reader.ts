@@ -1,7 +1,7 @@
 // Turns a provider's answer into one assembled reply: a buffered HTTP body (one JSON document or
 // an event stream), or socket messages as they arrive (JSON chunks, a raw [DONE], or SSE text
-// split or joined across messages). Decoding, `[DONE]`, provider error events (JSON or plain text,
-// seed 002: "including plain-text event: error responses"), events of another protocol and every
+// split or joined across messages). Decoding, `[DONE]`, provider error events (JSON or plain-text
+// `event: error` responses), events of another protocol and every
 // bound are handled here once for all protocols; the protocol's assembler sees decoded events.
 import { looksLikeEventStream, SSE_LIMITS, SseDecoder, SseEvent, SseLimits } from "../../net/sse";
 import { providerText } from "../errors/redact";

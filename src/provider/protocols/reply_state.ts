@@ -106,8 +106,8 @@ export class ReplyState {
 	}
 
 	/**
-	 * The finished reply. Tool calls decide a tool turn whatever the finish reason says (anchors
-	 * §3.4 item 18); calls cut by the output limit are never returned (item 15).
+	 * The finished reply. Tool calls decide a tool turn whatever the finish reason says
+	 * (some servers report "stop" with calls); calls cut by the output limit are never returned.
 	 */
 	reply(
 		finish: Finish,

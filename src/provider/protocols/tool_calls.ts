@@ -1,10 +1,11 @@
-// Bounded assembly of streamed tool calls, shared by every protocol (anchors §3.4 items 8–16):
-// calls are kept by their stream key (a Chat Completions `index`, an Anthropic content-block
-// index, a Responses output index); string fragments are joined once at the end; a whole
-// arguments object is serialised to JSON; mixing a whole object with fragments fails visibly; an
-// empty argument text is `{}`. A call is final only at its protocol's explicit end (the block or
-// item end, or the stream's completion), never because a prefix already parses as JSON; at the end
-// its text must be one complete JSON object, or the reply fails and no call is returned.
+// Bounded assembly of streamed tool calls, shared by every protocol
+// (docs/PROVIDER_COMPATIBILITY.md, "Stream assembly"): calls are kept by their stream key (a Chat
+// Completions `index`, an Anthropic content-block index, a Responses output index); string
+// fragments are joined once at the end; a whole arguments object is serialised to JSON; mixing a
+// whole object with fragments fails visibly; an empty argument text is `{}`. A call is final only
+// at its protocol's explicit end (the block or item end, or the stream's completion), never because
+// a prefix already parses as JSON; at the end its text must be one complete JSON object, or the
+// reply fails and no call is returned.
 import { decodeJson, encodeJson } from "./json";
 import { REPLY_LIMITS } from "./limits";
 import type { ToolCall } from "./types";

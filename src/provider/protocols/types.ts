@@ -13,8 +13,9 @@ export interface TextPart {
 }
 
 /**
- * An image attachment: `data` is base64 bytes or the bridge's image reference, which the web
- * bridge replaces with the bytes immediately before the provider request (seed 002, "Image input").
+ * An image attachment: `data` is base64 bytes or the bridge's image reference, which the web bridge
+ * replaces with the bytes immediately before the provider request (docs/EMBEDDING.md,
+ * "Attachments").
  */
 export interface ImagePart {
 	readonly type: "image";
@@ -36,7 +37,8 @@ export interface ToolCall {
  * Anthropic content blocks (thinking with signatures, redacted thinking), Gemini parts with their
  * thought signatures, Responses output items (reasoning with encrypted content). Replayed only to
  * the protocol, endpoint and model that produced them; anywhere else the plain text and tool calls
- * are sent instead (seed 002: "Signatures from another model or endpoint are never reused").
+ * are sent instead (docs/PROVIDER_COMPATIBILITY.md, "Wire protocols and request bodies", replay
+ * across turns).
  */
 export interface Replay {
 	readonly protocol: ProtocolId;
@@ -88,7 +90,10 @@ export interface ToolSpec {
 
 export type ToolChoice = "auto" | "none" | "required" | { readonly name: string };
 
-/** How a model's temperature is handled: the model option "Temperature handling" (seed 002). */
+/**
+ * How a model's temperature is handled: the model option "Temperature handling"
+ * (docs/PROVIDER_COMPATIBILITY.md, "Wire protocols and request bodies").
+ */
 export type TemperatureMode = "auto" | "send" | "omit";
 
 /** One inference request as the runtime states it, before any protocol shapes it. */
@@ -186,6 +191,6 @@ export interface Preview {
 	readonly text: string;
 	readonly textClipped: boolean;
 	readonly reasoning: string;
-	/** Clipped reasoning is shown as an excerpt (seed 002, "Clipped reasoning now says Excerpt"). */
+	/** Clipped reasoning is shown as an excerpt, labelled so. */
 	readonly reasoningClipped: boolean;
 }

@@ -15,7 +15,7 @@ export function asString(value: unknown): string | undefined {
 	return typeIs(value, "string") ? value : undefined;
 }
 
-/** A string that is not empty (ids and names where "" means absent, anchors §3.4 item 10). */
+/** A string that is not empty (ids and names where "" means absent, as some servers send them). */
 export function asName(value: unknown): string | undefined {
 	return typeIs(value, "string") && value !== "" ? value : undefined;
 }

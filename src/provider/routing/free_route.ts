@@ -1,11 +1,12 @@
 // Automatic free routing of model requests (docs/PROVIDER_COMPATIBILITY.md, "Automatic free
-// routing"; the measuring is free_router.ts and measurements.ts). An agent request on a record whose saved selector is `auto` starts
-// measurements in the background (never waiting for them) and, once fresh ones have a verified
-// candidate with a known context window that holds the request and its reply, goes to that model
-// instead, with a `notice` event naming it and the setting path. The real response is reported:
-// a slow or failed one removes the model from later choices. The saved selector stays `auto`.
-// Included access is the Project UAI Free preset's; any other key is a personal key and, like a
-// model chosen by name, images and explicit body, query or socket settings, keeps its route.
+// routing"; the measuring is free_router.ts and measurements.ts). An agent request on a record
+// whose saved selector is `auto` starts measurements in the background (never waiting for them)
+// and, once fresh ones have a verified candidate with a known context window that holds the request
+// and its reply, goes to that model instead, with a `notice` event naming it and the setting path.
+// The real response is reported: a slow or failed one removes the model from later choices. The
+// saved selector stays `auto`. Included access is the Project UAI Free preset's; any other key is a
+// personal key and, like a model chosen by name, images and explicit body, query or socket
+// settings, keeps its route.
 import { estimateTokens } from "../protocols/token_estimate";
 import type { Message } from "../protocols/types";
 import type { ProviderRecord } from "../record";
@@ -63,8 +64,8 @@ export function createFreeRouting(providers: Providers): FreeRouting {
 				personalKey: !isIncluded(record),
 				hasImages: hasImages(request.messages),
 				explicitSettings: hasExplicitSettings(record),
-				// the prompt and a usable reply: the request's own ceiling (agent.maxTokens, 128,000 by
-				// default) would rule out every model with a smaller window
+				// the prompt and a usable reply: the request's own ceiling (agent.maxTokens,
+				// 128,000 by default) would rule out every model with a smaller window
 				neededTokens:
 					estimateTokens(request.messages) + math.min(request.maxTokens ?? REPLY_RESERVE, REPLY_RESERVE),
 			};

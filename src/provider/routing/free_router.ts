@@ -1,13 +1,14 @@
-// Automatic free routing (seed 002, "Project UAI Free"): with the setting on (Settings → Agent →
-// Automatic free routing, on by default) and the provider's `auto` selector, models are measured
-// in the background when the model picker opens or an agent request is sent: the live catalog is
-// discovered, two workers probe at most 32 advertised ids (probe.ts), and later requests use the
-// fastest verified candidate whose two responses each finished within ten seconds.
+// Automatic free routing (docs/PROVIDER_COMPATIBILITY.md, "Automatic free routing"): with the
+// setting on (Settings → Agent → Automatic free routing, on by default) and the provider's `auto`
+// selector, models are measured in the background when the model picker opens or an agent request
+// is sent: the live catalog is discovered, two workers probe at most 32 advertised ids (probe.ts),
+// and later requests use the fastest verified candidate whose two responses each finished within
+// ten seconds.
 //
 // Measurements belong to one connection/auth signature and last ten minutes from their end; another
-// signature starts afresh. Warming never waits: a request made while measurements run uses the provider's
-// own `auto`. Only `auto` with included access, no images, no explicit body, query or socket
-// settings, and a candidate whose known context window fits the request are routed; a model
+// signature starts afresh. Warming never waits: a request made while measurements run uses the
+// provider's own `auto`. Only `auto` with included access, no images, no explicit body, query or
+// socket settings, and a candidate whose known context window fits the request are routed; a model
 // chosen by name or a personal key keeps its route. A real response that is slow or fails removes
 // its model from later choices; the current request is never sent again.
 

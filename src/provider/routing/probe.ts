@@ -1,8 +1,8 @@
-// The synthetic probe of automatic free routing (seed 002, "Project UAI Free"): a small tool call
-// and its result replay, each timed. The probe carries only a synthetic connectivity tool and two
-// fixed messages — never conversation data — and its tool is never executed: the result sent back
-// is fixed text. A model is verified when it calls the tool and then answers the result, each
-// response finishing within ten seconds.
+// The synthetic probe of automatic free routing (docs/PROVIDER_COMPATIBILITY.md, "Automatic free
+// routing"): a small tool call and its result replay, each timed. The probe carries only a
+// synthetic connectivity tool and two fixed messages — never conversation data — and its tool is
+// never executed: the result sent back is fixed text. A model is verified when it calls the tool
+// and then answers the result, each response finishing within ten seconds.
 import { buildBody, newAssembler } from "../protocols/adapter";
 import { readBody } from "../protocols/reader";
 import type { JsonObject, Message, ProtocolId, ProtocolRequest, ReplyResult, ToolSpec } from "../protocols/types";

@@ -2,10 +2,10 @@
 // `message_start`, then per content block `content_block_start` / `content_block_delta`
 // (text_delta, thinking_delta, signature_delta, input_json_delta) / `content_block_stop`, then
 // `message_delta` (stop_reason, cumulative usage) and `message_stop`, with `ping` and `error`
-// events anywhere. A tool_use block ends at its `content_block_stop` (anchors §3.4 item 13: an
+// events anywhere. A tool_use block ends at its `content_block_stop` (an
 // explicit end event); the reply is complete only at `message_stop`. Blocks are kept in order for
 // replay: thinking with its signature, redacted thinking, text, and the position of each tool_use
-// (anchors §3.4 item 20: signed thinking goes back byte for byte within a tool-use turn).
+// (signed thinking goes back byte for byte within a tool-use turn).
 import { REPLY_LIMITS } from "../limits";
 import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
 import type { Finish, JsonObject, ReplayScope, ReplyResult, ToolCall, Usage } from "../types";
@@ -141,7 +141,8 @@ export class MessagesAssembler extends StateAssembler implements Assembler {
 		const calls = this.state.calls;
 		const opened = calls.open(index, asName(block.id), asName(block.name));
 		if (opened !== undefined) return this.state.fromCall(opened);
-		// A complete input object is kept whole; `{}` is the usual placeholder before input_json_delta.
+		// A complete input object is kept whole; `{}` is the usual placeholder before
+		// input_json_delta.
 		const input = asObject(block.input);
 		if (input !== undefined && !isEmptyTable(input)) {
 			const failure = calls.whole(index, input);

@@ -2,7 +2,7 @@
 // `system`, user/assistant turns of content blocks, tools as {name, description, input_schema},
 // `max_tokens` (required; 4096 when nothing says otherwise), adaptive thinking with
 // `output_config.effort` for the models that document it (model_rules.ts), image blocks with base64
-// sources. Turn rules (anchors §3.4 items 20–22): consecutive turns of one role are merged; tool
+// sources. Turn rules: consecutive turns of one role are merged; tool
 // results travel in the next user turn, first; every tool_use gets a tool_result (an interrupted
 // call gets an error result) and a result without its call becomes text; empty text blocks are
 // never sent; the first turn is a user turn; signed thinking is replayed verbatim, and only to the
@@ -27,7 +27,7 @@ interface Turn {
 	readonly content: Array<JsonObject>;
 }
 
-/** Tool ids as Messages accepts them (`^[a-zA-Z0-9_-]+$`, anchors §3.4 item 30). */
+/** Tool ids as Messages accepts them (`^[a-zA-Z0-9_-]+$`). */
 export function messagesToolId(id: string): string {
 	const [clean] = id.gsub("[^%w_%-]", "_");
 	return clean !== "" ? clean : "toolu_";

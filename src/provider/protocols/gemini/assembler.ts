@@ -1,6 +1,6 @@
 // Google Gemini native replies (https://ai.google.dev/api/generate-content): every SSE event of
 // streamGenerateContent?alt=sse, and the whole generateContent body, is a GenerateContentResponse
-// with `candidates[0].content.parts`, `finishReason` on the candidate (anchors §3.4 item 26),
+// with `candidates[0].content.parts`, `finishReason` on the candidate,
 // `usageMetadata`, `modelVersion`, `responseId` and `promptFeedback`. Parts are text (reasoning
 // summaries when `thought` is true) and `functionCall` {name, args, id?} with whole argument
 // objects; any part may carry a `thoughtSignature`. There is no [DONE]: the reply is complete when

@@ -1,8 +1,8 @@
 // Google Gemini native request bodies (https://ai.google.dev/api/generate-content and
 // https://ai.google.dev/gemini-api/docs/function-calling): `systemInstruction`, `contents` of
 // user/model turns, function declarations with their JSON Schema in `parametersJsonSchema` (so
-// schemas need no OpenAPI-subset conversion, anchors §3.4 item 23), parallel function calls and
-// their responses in call order with matching ids (item 25), `inlineData` images, and
+// schemas need no OpenAPI-subset conversion), parallel function calls and
+// their responses in call order with matching ids, `inlineData` images, and
 // `generationConfig` with maxOutputTokens, temperature per the model's Temperature handling, and
 // `thinkingConfig` (thinkingLevel for Gemini 3 and later, thinkingBudget for 2.5; model_rules.ts).
 // Signed parts are replayed exactly as received, and only to the endpoint and model that produced

@@ -1,11 +1,11 @@
 // Chat Completions replies, streamed or whole (OpenAI API reference, "The chat completion chunk
 // object" and "The chat completion object"): `choices[0].delta` (or `.message`) carries content,
 // reasoning and indexed tool-call fragments; `finish_reason` ends the choice; `data: [DONE]` ends
-// the stream; a usage-only chunk with empty `choices` may follow when `stream_options.include_usage`
-// is set. Reasoning arrives as `reasoning_content` (DeepSeek, vLLM), `reasoning` (OpenRouter,
-// Ollama) or `thinking`, or as `thinking` content parts. Complete when `[DONE]` arrived or a finish
-// reason was seen (seed 002: "[DONE] completes the exchange. A close following a valid
-// finish_reason also succeeds").
+// the stream; a usage-only chunk with empty `choices` may follow when
+// `stream_options.include_usage` is set. Reasoning arrives as `reasoning_content` (DeepSeek, vLLM),
+// `reasoning` (OpenRouter, Ollama) or `thinking`, or as `thinking` content parts. Complete when
+// `[DONE]` arrived or a finish reason was seen (a close following a valid finish_reason also
+// succeeds; docs/PROVIDER_COMPATIBILITY.md, "Stream assembly").
 import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
 import type { Finish, JsonObject, ReplyError, ReplyResult } from "../types";
 import { asList, asName, asNumber, asObject, asString, field } from "../view";
@@ -104,8 +104,8 @@ export class ChatAssembler extends StateAssembler implements Assembler {
 		return undefined;
 	}
 
-	// The call's index; when a server omits it, infer it only when that is unambiguous (anchors §3.4
-	// item 11): the call with this id, a new call for a new id, or the one open call.
+	// The call's index; when a server omits it, infer it only when that is unambiguous: the call
+	// with this id, a new call for a new id, or the one open call.
 	private keyOf(call: JsonObject): number | ReplyError {
 		const index = asNumber(call.index);
 		if (index !== undefined) return index;

@@ -1,10 +1,11 @@
-// Chat Completions request bodies (OpenAI API reference, "Create chat completion"; fact sheet
-// §6.5): messages with tool-result replay (assistant `tool_calls` with string arguments, "{}" when
-// empty; `tool` messages with `tool_call_id`), function tools whose JSON Schema keeps `{}` as an
-// object, tool_choice and parallel_tool_calls (left to the server for Ollama unless set), the
-// effort as `reasoning_effort`, images as `image_url` data URLs, usage in streams through
-// `stream_options.include_usage`, then the record's params and the request's extra fields.
-// DeepSeek's thinking mode needs `reasoning_content` back on assistant tool-call turns
+// Chat Completions request bodies (OpenAI API reference, "Create chat completion";
+// docs/PROVIDER_COMPATIBILITY.md, "Wire protocols and request bodies"): messages with tool-result
+// replay (assistant `tool_calls` with string arguments, "{}" when empty; `tool` messages with
+// `tool_call_id`), function tools whose JSON Schema keeps `{}` as an object, tool_choice and
+// parallel_tool_calls (left to the server for Ollama unless set), the effort as `reasoning_effort`,
+// images as `image_url` data URLs, usage in streams through `stream_options.include_usage`, then
+// the record's params and the request's extra fields. DeepSeek's thinking mode needs
+// `reasoning_content` back on assistant tool-call turns
 // (https://api-docs.deepseek.com/guides/thinking_mode#tool-calls); a server that refuses the field
 // teaches the `drop_reasoning_content` repair.
 import { resolveEffort, resolveTemperature } from "../model_rules";

@@ -5,7 +5,7 @@
 // — `response.completed`, `response.incomplete` or `response.failed` — with `error` events
 // anywhere; there is no [DONE]. A function call ends at its `response.output_item.done`, whose
 // `arguments` are authoritative. Reasoning items (with `encrypted_content`, requested through
-// `include`) and function calls are kept in order for replay (anchors §3.4 item 27).
+// `include`) and function calls are kept in order for replay.
 import { REPLY_LIMITS } from "../limits";
 import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
 import { TextBuffer } from "../text_buffer";

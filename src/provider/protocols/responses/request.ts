@@ -1,10 +1,10 @@
-// OpenAI Responses request bodies (https://platform.openai.com/docs/api-reference/responses/create),
-// the OpenCode lane: system text as `instructions`; `input` items — user messages of input_text and
-// input_image parts, assistant messages of output_text, `function_call` items and
-// `function_call_output` items; function tools flat ({type, name, description, parameters});
-// `reasoning.effort`; `max_output_tokens`. Nothing is stored (`store: false`), so reasoning items
-// are requested with their encrypted content and replayed with it, before the calls they led to
-// (anchors §3.4 item 27), only to the endpoint and model that produced them.
+// OpenAI Responses request bodies
+// (https://platform.openai.com/docs/api-reference/responses/create), the OpenCode lane: system text
+// as `instructions`; `input` items — user messages of input_text and input_image parts, assistant
+// messages of output_text, `function_call` items and `function_call_output` items; function tools
+// flat ({type, name, description, parameters}); `reasoning.effort`; `max_output_tokens`. Nothing is
+// stored (`store: false`), so reasoning items are requested with their encrypted content and
+// replayed with it, before the calls they led to only to the endpoint and model that produced them.
 import { resolveEffort, resolveTemperature } from "../model_rules";
 import {
 	BuildOptions,
