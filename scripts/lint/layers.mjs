@@ -34,6 +34,31 @@ export const UI_LIB_USERS = new Set(["openui", "api", "app"]);
 /** What the app may import besides its own files: the public API and UI LIB's entry. */
 export const APP_ALLOWED = [/^api(\/|$)/, /^ui-lib(\/index)?$/];
 
+/**
+ * The agent's only ways into the provider layer: the inference entry (one call per attempt) and the
+ * message vocabulary (docs/ARCHITECTURE.md, "One turn through the files").
+ */
+export const AGENT_PROVIDER_DOORS = ["provider/inference", "provider/protocols/types"];
+
+/**
+ * Folders inside a layer that point one way: modules under `from` must not import modules under
+ * `to`. The conversation uses dispatch, never the reverse; the inference entry sits on top of the
+ * rest of the provider layer.
+ */
+export const ONE_WAY = [
+	{
+		from: "agent/dispatch/",
+		to: "agent/conversation/",
+		why: "dispatch serves conversations and must not import them",
+	},
+	{
+		from: "provider/",
+		except: "provider/inference/",
+		to: "provider/inference/",
+		why: "provider/inference is the top of the provider layer; nothing below it imports it",
+	},
+];
+
 /** The two doors to executor globals and Roblox services. */
 export const DOORS = ["host", "ui-lib/adapter"];
 
@@ -132,7 +157,17 @@ export function importProblem(source, target) {
 			? undefined
 			: `the app imports only src/api, ui-lib's entry and its own files; "${target}" is internal`;
 	}
-	if (from === to) return undefined;
+	if (from === to) {
+		const within = ONE_WAY.find(
+			(rule) =>
+				source.startsWith(rule.from) &&
+				!(rule.except !== undefined && source.startsWith(rule.except)) &&
+				`${target}/`.startsWith(rule.to),
+		);
+		return within !== undefined ? `${within.why}; "${target}"` : undefined;
+	}
+	if (from === "agent" && to === "provider" && !AGENT_PROVIDER_DOORS.includes(target))
+		return `the agent reaches the providers only through ${AGENT_PROVIDER_DOORS.join(" and ")}; "${target}" is internal`;
 	if (RANKS[to] >= RANKS[from])
 		return `${from} must not import ${to} (layers point one way: host ← runtime ← net ← provider ← agent ← tools/embedding ← client ← api ← app); "${target}"`;
 	return undefined;
