@@ -14,9 +14,11 @@ import { ensureDeps } from "./ensure-deps.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The two shipped bundles. Both carry module sources as strings (compiled with their own chunk names
- * where loadstring exists) and as plain functions (for hosts without loadstring: a Studio ModuleScript,
- * or a plain client that falls back to HttpService). docs/BUILDING.md explains the choice and its cost. */
+/** The two shipped bundles, one module form each, chosen for the hosts that load them: the client is
+ * loaded by executors (loadstring: each module compiled on first require under its own chunk name);
+ * the UI library is also pasted into Studio ModuleScripts (no loadstring: plain functions with a line
+ * map). Studio and game-embedded users of the full client use the Rojo model build/uai.rbxm.
+ * docs/BUILDING.md explains the choice. */
 export function bundleConfigs(versions) {
 	return [
 		{
@@ -26,8 +28,8 @@ export function bundleConfigs(versions) {
 			project: "default.project.json",
 			entry: [],
 			idRoot: "out/src",
-			forms: ["loadstring", "functions"],
-			usage: "Load: loadstring(source)(context) or require() of a ModuleScript with this Source returns the client handle.",
+			forms: ["loadstring"],
+			usage: "Load: loadstring(source)(context) in an executor returns the client handle (Studio and games: the Rojo model uai.rbxm).",
 			manifestExtra: { clientVersion: versions.client, sdkVersion: versions.sdk },
 			hint: "Every module and @rbxts package the client uses must be in default.project.json.",
 		},
@@ -38,7 +40,7 @@ export function bundleConfigs(versions) {
 			project: "ui-lib.project.json",
 			entry: ["ui-lib"],
 			idRoot: "out/src/ui-lib",
-			forms: ["loadstring", "functions"],
+			forms: ["functions"],
 			usage: "Load: loadstring(source)() or require() of a ModuleScript with this Source returns the UI object.",
 			manifestExtra: { uiLibVersion: versions.uiLib },
 			hint: "The UI library may import only from src/ui-lib and the packages listed in ui-lib.project.json.",
@@ -69,7 +71,7 @@ export function produce(root, { measure = false } = {}) {
 			moduleFiles: bundle.modules,
 		};
 		if (measure) {
-			const forms = config.forms.length === 2 ? ["loadstring"] : ["loadstring", "functions"];
+			const forms = ["loadstring", "functions"];
 			info.alternative = { forms, bytes: createBundle({ ...input, forms }).manifest.bytes };
 			info.functionsOnly = createBundle({ ...input, forms: ["functions"] }).manifest.bytes;
 		}

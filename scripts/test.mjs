@@ -116,6 +116,11 @@ async function main() {
 		}),
 		Math.max(1, Math.min(os.cpus().length, 4)),
 	);
+	// Studio and plain scenarios run the full client from the Rojo model (docs/BUILDING.md), which
+	// `npm run build` writes; a fresh clone has none yet
+	if (!fs.existsSync(path.join(ROOT, "build", "uai.rbxm"))) {
+		step("build (writes build/uai.rbxm for the studio and plain profiles)", process.execPath, [path.join(ROOT, "scripts", "build.mjs")]);
+	}
 	const files = fs
 		.readdirSync(SCENARIOS)
 		.filter((f) => f.endsWith(".luau"))

@@ -9,7 +9,7 @@ function support.check(condition, message)
 	return condition
 end
 
--- dist/uai.lua as users get it: by raw GitHub URL in an executor, the file's text elsewhere.
+-- dist/uai.lua as users get it: by raw GitHub URL in an executor.
 function support.source()
 	if host.profile == "executor" then
 		return game:HttpGet("https://raw.githubusercontent.com/owner/repo/main/dist/uai.lua")
@@ -17,18 +17,19 @@ function support.source()
 	return host.readRepoFile("dist/uai.lua")
 end
 
--- Loads the client the way the profile allows: loadstring(source)(context) in an executor,
--- require of a ModuleScript holding the source elsewhere (no context argument there).
+-- Loads the client the way the profile allows: loadstring(source)(context) in an executor; where
+-- there is no loadstring (Studio, a game's own scripts) the Rojo model build/uai.rbxm inserted
+-- into ReplicatedStorage and required (no context argument there; docs/BUILDING.md).
 function support.load(context, source)
-	source = source or support.source()
 	if host.profile == "executor" then
+		source = source or support.source()
 		local chunk = assert(loadstring(source, "=uai"))
 		return chunk(context)
 	end
 	assert(context == nil, "a context can only be passed where loadstring exists")
-	local module = host.newModuleScript("UAI", source)
-	local handle = require(module)
-	module:Destroy() -- the scenario's own instance, not the client's
+	local model = host.loadModel("build/uai.rbxm", game:GetService("ReplicatedStorage"))
+	local handle = require(model)
+	model:Destroy() -- the scenario's own instances, not the client's
 	return handle
 end
 
