@@ -2,10 +2,12 @@
 // what was made, and returns nil. The standard application comes from the bundle entry (src/index.ts)
 // as `app`: it sits above the client and sees only the public API (src/api).
 import { createSessions } from "../agent/conversation/sessions";
+import { createSubagents, Subagents } from "../agent/delegation/subagents";
 import { createToolServices } from "../agent/dispatch/services";
 import { createWorkers } from "../agent/conversation/workers";
 import { createRequester } from "../embedding/request";
 import { builtinFamilies, registerBuiltins } from "../tools";
+import { agentTools } from "../tools/agents";
 import { createAttachments } from "../runtime/attachments";
 import { createSdk } from "../embedding/sdk";
 import { createHost, Host } from "../host";
@@ -129,12 +131,16 @@ function bootClient(
 		definePublicModule(registry, "runtime/attachments", () =>
 			table.freeze({ save: attachments.save, reference: attachments.reference }),
 		);
+		// assigned once the session manager exists; the loop asks it for pending children
+		// eslint-disable-next-line prefer-const
+		let subagents: Subagents | undefined;
 		const sessions = createSessions({
 			loop: {
 				inference: createInference(providers),
 				config: config.public,
 				hooks: toolServices.hooks,
 				tools: toolServices.tools,
+				pendingSubagents: (session) => subagents?.pending(session) ?? [],
 			},
 			permissions: toolServices.permissions,
 			workers: createWorkers(),
@@ -149,6 +155,9 @@ function bootClient(
 			placeId: game.PlaceId,
 			placeName: "",
 		});
+		subagents = createSubagents({ sessions, config: config.public, log: log.scope("subagents") });
+		cleanup.add(subagents.destroy, "subagents");
+		registerBuiltins(toolServices.registry, [agentTools(subagents, config.public)], log.scope("tools"));
 		const sdk = createSdk({
 			version: SDK_VERSION,
 			log: log.scope("sdk"),

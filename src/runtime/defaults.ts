@@ -45,6 +45,11 @@ export function createDefaults(): Record<string, unknown> {
 			disabledGroups: markObject({}),
 			replyLanguage: "",
 			customInstructions: "",
+			subagentConcurrency: 12,
+			subagentDepth: 4,
+			subagentTurns: 30,
+			subagentBudget: 900,
+			subagentPreset: "full",
 		},
 		permissions: {
 			mode: "full",
@@ -105,6 +110,11 @@ export const SETTING_RULES: ReadonlyMap<string, SettingRule> = new Map([
 	["agent.repeatLimit", integer(1, 100)],
 	["agent.fallback", flag],
 	["agent.freeRouting", flag],
+	["agent.subagentConcurrency", integer(1, 12)],
+	["agent.subagentDepth", integer(1, 8)],
+	["agent.subagentTurns", integer(1, 30)],
+	["agent.subagentBudget", number(15, 86400)],
+	["agent.subagentPreset", oneOf("read", "web", "game", "full")],
 	// an unreadable stored mode falls back to asking, never to allowing everything
 	["permissions.mode", { kind: "enum", choices: ["readonly", "ask", "auto", "full"], fallback: "ask" }],
 	["permissions.remember", flag],

@@ -33,6 +33,8 @@ export interface LoopSession {
 	readonly messages: Array<Message>;
 	summary: string;
 	readonly policy: LoopPolicy;
+	/** Extra system-prompt instructions of this session (a sub-agent's scope). */
+	readonly instructions?: string;
 	readonly toolContext: () => DispatchContext;
 	/** The public session, for hooks. */
 	readonly owner: () => object;
@@ -43,6 +45,30 @@ export interface LoopSession {
 
 export interface LoopDeps extends TurnDeps {
 	readonly tools: PublicTools;
+	/** Ids of this session's background sub-agents still running or with reports not yet collected. */
+	readonly pendingSubagents?: (session: object) => ReadonlyArray<string>;
+}
+
+/** How often one turn is reminded of pending sub-agents before its reply is accepted as final. */
+const COORDINATION_REMINDERS = 8;
+
+/** The internal user message that keeps a turn going while background sub-agents are pending. */
+export function coordinationReminder(ids: ReadonlyArray<string>): string {
+	return (
+		"[UAI] These background sub-agents are still running or have reports you have not read: " +
+		`${ids.join(", ")}. Call agent_status (with wait_seconds to wait) to collect their reports, ` +
+		"then answer the user."
+	);
+}
+
+/** A batch made only of agent_status waits of 1-30 s (polling sub-agents is not a repeat loop). */
+function onlyStatusWaits(calls: Reply["toolCalls"]): boolean {
+	return calls.every((call) => {
+		if (call.name !== "agent_status") return false;
+		const [args] = decode(call.arguments);
+		const wait = typeIs(args, "table") ? (args as { wait_seconds?: unknown }).wait_seconds : undefined;
+		return typeIs(wait, "number") && wait >= 1 && wait <= 30;
+	});
 }
 
 export interface LoopResult {
@@ -228,6 +254,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 	let lastSignature = "";
 	let streak = 0;
 	let overflowRetried = false;
+	let reminders = 0;
 	let step = 0;
 	while (step < steps) {
 		if (session.aborted()) return stopped();
@@ -249,7 +276,11 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		const ceiling = () =>
 			outputCeiling(
 				window,
-				promptPressure(systemPrompt(session.summary, "", model ?? ""), session.messages, tools),
+				promptPressure(
+					systemPrompt(session.summary, "", model ?? "", session.instructions),
+					session.messages,
+					tools,
+				),
 			);
 		let room = ceiling();
 		if (room === undefined) {
@@ -264,7 +295,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		const outcome: ModelOutcome = complete(
 			deps,
 			{
-				system: (provider, model) => systemPrompt(session.summary, provider, model),
+				system: (provider, model) => systemPrompt(session.summary, provider, model, session.instructions),
 				messages: withoutUnavailableImages(session.messages),
 				tools,
 				temperature: config.get("agent.temperature") as number,
@@ -324,13 +355,21 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 			toolCalls: calls.isEmpty() ? undefined : calls,
 			replay: reply.replay,
 		});
-		if (calls.isEmpty()) return { text, failed: false, aborted: false };
+		if (calls.isEmpty()) {
+			const pending = deps.pendingSubagents?.(session.owner()) ?? [];
+			if (pending.isEmpty() || reminders >= COORDINATION_REMINDERS)
+				return { text, failed: false, aborted: false };
+			reminders += 1;
+			session.emit("status", { text: "Coordinating subagents" });
+			session.messages.push({ role: "user", content: coordinationReminder(pending) });
+			continue;
+		}
 		if (reply.finish === "length") {
 			refuseCutBatch(session, calls);
 			continue;
 		}
 		const signature = batchSignature(calls);
-		streak = signature === lastSignature ? streak + 1 : 1;
+		streak = onlyStatusWaits(calls) ? 0 : signature === lastSignature ? streak + 1 : 1;
 		lastSignature = signature;
 		if (streak >= repeatLimit) {
 			session.emit("status", { text: "Breaking a repeat loop" });

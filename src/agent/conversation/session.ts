@@ -92,6 +92,18 @@ export interface Session {
 		named: boolean,
 	) => void;
 	readonly transcript: Transcript | undefined;
+	/** Emits an event of this session outside any turn epoch (a sub-agent's report after Stop). */
+	readonly emit: Emit;
+	/** Runs `fn` whenever the turn epoch changes (a new turn, Stop, removal); returns the unsubscribe. */
+	readonly onEpoch: (fn: () => void) => () => void;
+	/** Changes the step limit and time budget of later turns (a sub-agent's follow-up). */
+	readonly limit: (maxTurns: number | undefined, budgetSeconds: number | undefined) => void;
+}
+
+/** Options only the client itself gives a session (a sub-agent's). */
+export interface InternalOptions {
+	/** Extra system-prompt instructions for every request of this session. */
+	readonly instructions?: string;
 }
 
 export interface SessionDeps {
@@ -134,7 +146,12 @@ function trimTitle(text: string, limit: number): string {
 		: trimmed;
 }
 
-export function createSession(deps: SessionDeps, id: string, options: SessionOptions): Session {
+export function createSession(
+	deps: SessionDeps,
+	id: string,
+	options: SessionOptions,
+	internal: InternalOptions = {},
+): Session {
 	const { log, workers } = deps;
 	const headless = options.headless === true;
 	const transcript = headless ? undefined : createTranscript();
@@ -143,16 +160,21 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 	const messages = new Array<Message>();
 	const usage = emptyTotals();
 	const filter: ToolFilter = options.filter;
-	const policy: LoopPolicy = {
+	const policy: { -readonly [K in keyof LoopPolicy]: LoopPolicy[K] } = {
 		maxTurns: options.maxTurns,
 		budgetSeconds: options.budgetSeconds,
 		unlimited: options.unlimited,
 		stream: options.stream,
 	};
+	const epochListeners = new Set<() => void>();
 	let summary = "";
 	let named = options.title !== undefined;
 	let abortFlag = false;
 	let epoch = 0;
+	const nextEpoch = () => {
+		epoch += 1;
+		for (const fn of [...epochListeners]) protectedCall(log, "an epoch listener", fn);
+	};
 	let dead = false;
 	let turn = 0;
 
@@ -197,6 +219,7 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 		messages,
 		summary: "",
 		policy,
+		instructions: internal.instructions,
 		toolContext,
 		owner: () => publicSession,
 		usage,
@@ -208,7 +231,7 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 		if (!workers.acquire()) return $tuple(false, "eight session workers are already active; try again shortly");
 		publicSession.busy = true;
 		abortFlag = false;
-		epoch += 1;
+		nextEpoch();
 		deps.changed();
 		task.spawn(() => {
 			loopSession.summary = summary;
@@ -320,7 +343,7 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 			});
 		},
 		abort: () => {
-			epoch += 1;
+			nextEpoch();
 			if (!publicSession.busy) return false;
 			if (!abortFlag) {
 				abortFlag = true;
@@ -398,8 +421,9 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 		kill: (reason) => {
 			if (dead) return;
 			dead = true;
-			epoch += 1;
 			abortFlag = true;
+			nextEpoch();
+			epochListeners.clear();
 			deps.permissions.public.denyAll(reason, publicSession);
 			eventsSource.clear();
 		},
@@ -417,6 +441,19 @@ export function createSession(deps: SessionDeps, id: string, options: SessionOpt
 			transcript?.load(events, omitted);
 		},
 		transcript,
+		emit: (kind, fields) => {
+			if (dead) return table.freeze({ kind, at: 0 }) as SessionEvent;
+			return emit(kind, fields);
+		},
+		onEpoch: (fn) => {
+			if (dead) return () => undefined;
+			epochListeners.add(fn);
+			return () => epochListeners.delete(fn);
+		},
+		limit: (maxTurns, budgetSeconds) => {
+			policy.maxTurns = maxTurns;
+			policy.budgetSeconds = budgetSeconds;
+		},
 	};
 	return session;
 }

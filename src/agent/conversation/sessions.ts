@@ -8,8 +8,8 @@ import { Storage } from "../../runtime/storage";
 import { SessionEvent } from "./events";
 import { createFolders, Folder, UNIVERSAL } from "./folders";
 import { createPersistence, savable } from "./persistence";
-import { createSession, PublicSession, Session, SessionDeps } from "./session";
-import { checkOptions } from "./session_options";
+import { createSession, InternalOptions, PublicSession, Session, SessionDeps } from "./session";
+import { checkOptions, SessionOptions } from "./session_options";
 
 type Outcome = LuaTuple<[boolean, string | undefined]>;
 type Opened = LuaTuple<[PublicSession, boolean] | [undefined, string]>;
@@ -43,8 +43,21 @@ export interface Sessions {
 	readonly public: PublicSessions;
 	/** The manager's record of a registered (or created) public session. */
 	readonly lookup: (session: unknown) => Session | undefined;
+	/** The manager's record of any session it made, registered, created or spawned. */
+	readonly known: (session: unknown) => Session | undefined;
 	/** Called with the session when it is removed or the client unloads. */
 	readonly onGone: (session: PublicSession, fn: () => void) => () => void;
+	/**
+	 * An untracked session the client runs for itself (a sub-agent): never listed, saved or seen
+	 * by `anyEvent`; its events go to `relay` only. Nil after unload.
+	 */
+	readonly spawn: (
+		options: SessionOptions,
+		internal: InternalOptions,
+		relay: (session: PublicSession, event: SessionEvent) => void,
+	) => Session | undefined;
+	/** Stops a spawned session for good and lets it be collected. */
+	readonly forget: (session: Session) => void;
 }
 
 export interface SessionsDeps extends Omit<SessionDeps, "anyEvent" | "changed" | "persist" | "unpersist"> {
@@ -343,6 +356,22 @@ export function createSessions(deps: SessionsDeps): Sessions {
 	return {
 		public: table.freeze(publicSessions),
 		lookup: (value) => resolve(value),
+		known: (value) => known.get(value as PublicSession),
+		spawn: (options, internal, relay) => {
+			if (deps.cleanup.closed()) return undefined;
+			const session = createSession(
+				{ ...sessionDeps, anyEvent: relay, persist: () => undefined, unpersist: () => undefined },
+				freshId(),
+				{ ...options, headless: true, ephemeral: true, placeId: deps.placeId, placeName: deps.placeName },
+				internal,
+			);
+			known.set(session.public, session);
+			return session;
+		},
+		forget: (session) => {
+			session.kill("the sub-agent was released");
+			known.delete(session.public);
+		},
 		onGone: (session, fn) => {
 			let set = goneHandlers.get(session);
 			if (set === undefined) {

@@ -61,6 +61,8 @@ export interface ToolFilter {
 	readonly only?: Readonly<Record<string, boolean>>;
 	readonly groups?: Readonly<Record<string, boolean>>;
 	readonly exclude?: Readonly<Record<string, boolean>>;
+	/** Only read-risk tools (a sub-agent with the read preset). */
+	readonly readOnly?: boolean;
 }
 
 /**

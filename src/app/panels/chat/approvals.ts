@@ -103,8 +103,12 @@ export function createApprovalPresenter(uai: Handle, util: PublicUtil): Approval
 			buttons.push({ Text: "Always allow", Style: "Secondary", Callback: () => answer(ask, true, true) });
 		// last: where gamepad selection starts, so a reflexive ButtonA runs nothing
 		buttons.push({ Text: "Stop turn", Style: "Secondary", Callback: () => stopTurn(ask) });
+		const subagent = event.subagent as { id?: unknown; task?: unknown } | undefined;
 		const text = [
 			`Conversation: ${ask.session.title}`,
+			...(subagent !== undefined
+				? [`Asked by sub-agent ${tostring(subagent.id)}: ${tostring(subagent.task)}`]
+				: []),
 			`Risk: ${tostring(event.risk)}`,
 			tostring(event.description ?? ""),
 			`Arguments: ${argumentsText(event.args, util)}`,
@@ -121,7 +125,9 @@ export function createApprovalPresenter(uai: Handle, util: PublicUtil): Approval
 	};
 
 	const unsubscribe = uai.sessions.anyEvent.connect((session, event) => {
-		if (event.kind === "tool:error") return ended(session, event);
+		// a sub-agent's call that ended unanswered reaches its parent as a failed subagent:tool:done
+		if (event.kind === "tool:error" || (event.kind === "subagent:tool:done" && event.ok === false))
+			return ended(session, event);
 		if (event.kind !== "permission:ask" || !typeIs(event.resolve, "function")) return;
 		queue.push({ session, event, resolve: event.resolve as Resolve });
 		presentNext();

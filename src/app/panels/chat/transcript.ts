@@ -10,6 +10,7 @@
 import type { ListControl, PublicSession, PublicUtil, Release } from "../../../api";
 import { type Card, cardItem, progressText } from "./cards";
 import { argumentsText, eventItems, type Item, previewItems, text } from "./items";
+import { applySubagent, isSubagentEvent, subagentItem, type SubagentRow } from "./subagent_rows";
 
 type Event = Readonly<Record<string, unknown>>;
 
@@ -21,7 +22,7 @@ const ENDS_PREVIEW = new Set(["assistant:complete", "abort", "error", "cleared",
 export interface TranscriptView {
 	readonly show: (session: PublicSession) => void;
 	readonly event: (event: Event) => void;
-	/** A row's Action was pressed (List Callback): folds or unfolds the card `key`. */
+	/** A row's Action was pressed (List Callback): folds or unfolds a card, or stops a sub-agent. */
 	readonly activate: (key: unknown) => void;
 }
 
@@ -38,6 +39,7 @@ export function createTranscriptView(
 ): TranscriptView {
 	const seen = new Set<string>();
 	const cards = new Map<string, Card>();
+	const agents = new Map<string, SubagentRow>();
 	/** The newest card of each call id (providers may reuse ids across turns). */
 	const latest = new Map<string, string>();
 	let items = new Array<Item>();
@@ -119,12 +121,17 @@ export function createTranscriptView(
 		paint(event);
 		schedule();
 	};
-	/** Shows `card` again: in place when its row is still in the list, else as a new row. */
-	const putCard = (card: Card) => {
+	/** Shows a keyed row again: in place when it is still in the list, else as a new row. */
+	const putRow = (key: string, item: Item) => {
 		for (let i = keys.size() - 1; i >= 0; i--) {
-			if (keys[i] === card.key) return replace(i, cardItem(card));
+			if (keys[i] === key) return replace(i, item);
 		}
-		append([cardItem(card)], card.key);
+		append([item], key);
+	};
+	const putCard = (card: Card) => putRow(card.key, cardItem(card));
+	const putAgent = (event: Event) => {
+		const row = applySubagent(agents, event);
+		putRow(row.key, subagentItem(row));
 	};
 	const outcome = (event: Event, id: string) => {
 		const key = latest.get(id);
@@ -151,7 +158,8 @@ export function createTranscriptView(
 	};
 	const durable = (event: Event) => {
 		const id = text(event.id);
-		if (event.kind === "tool:call") {
+		if (isSubagentEvent(event)) putAgent(event);
+		else if (event.kind === "tool:call") {
 			const card: Card = {
 				key: `call:${text(event.transcriptId)}`,
 				id,
@@ -169,6 +177,7 @@ export function createTranscriptView(
 	const reset = () => {
 		seen.clear();
 		cards.clear();
+		agents.clear();
 		latest.clear();
 		items = [];
 		keys = [];
@@ -184,6 +193,7 @@ export function createTranscriptView(
 		if (event.kind === "assistant:preview") return preview(event);
 		if (ENDS_PREVIEW.has(event.kind as string) || (event.kind === "status" && event.text === "Ready"))
 			dropPreview();
+		if (event.kind === "subagent:status") return putAgent(event);
 		if (event.kind === "tool:progress") {
 			const key = latest.get(text(event.id));
 			const card = key !== undefined ? cards.get(key) : undefined;
@@ -212,6 +222,11 @@ export function createTranscriptView(
 		},
 		event: handle,
 		activate: (key) => {
+			const agent = typeIs(key, "string") && key.sub(1, 6) === "agent:" ? agents.get(key.sub(7)) : undefined;
+			if (agent !== undefined) {
+				agent.stop?.();
+				return;
+			}
 			const card = typeIs(key, "string") ? cards.get(key) : undefined;
 			if (card === undefined) return;
 			card.expanded = !card.expanded;
