@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { createBundle } from "./bundle/bundler.mjs";
 import { fixtureOutputs, FIXTURE_DIR } from "./bundle/fixtures.mjs";
 import { compile, readVersions, rojoBuild, sourcemap, versionFiles } from "./bundle/project.mjs";
+import { guideFiles } from "./bundle/guide.mjs";
 import { ensureDeps } from "./ensure-deps.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -128,7 +129,8 @@ function check() {
 	try {
 		mirror(tmp);
 		const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
-		const generated = versionFiles(readVersions(pkg));
+		// the guide module is generated from the checkout's guide (ROOT), not the copy
+		const generated = { ...versionFiles(readVersions(pkg)), ...guideFiles(ROOT) };
 		for (const [file, text] of Object.entries(generated)) fs.writeFileSync(path.join(tmp, file), text);
 		const { outputs, bundles } = produce(tmp);
 		const files = {};
@@ -173,7 +175,7 @@ function writeIfChanged(file, text) {
 
 function build({ measure }) {
 	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
-	for (const [file, text] of Object.entries(versionFiles(readVersions(pkg)))) {
+	for (const [file, text] of Object.entries({ ...versionFiles(readVersions(pkg)), ...guideFiles(ROOT) })) {
 		if (writeIfChanged(file, text)) console.log(`wrote ${file}`);
 	}
 	const { outputs, bundles } = produce(ROOT, { measure });

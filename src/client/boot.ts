@@ -122,11 +122,6 @@ function bootClient(
 			mapError: bundle !== undefined ? bundle.mapError : (text) => text,
 		});
 		toolServices.hooks.adopt(context.hooks);
-		registerBuiltins(
-			toolServices.registry,
-			builtinFamilies({ host, config: config.public, log: log.scope("tools") }),
-			log.scope("tools"),
-		);
 		const attachments = createAttachments(host.files);
 		definePublicModule(registry, "runtime/attachments", () =>
 			table.freeze({ save: attachments.save, reference: attachments.reference }),
@@ -169,6 +164,17 @@ function bootClient(
 
 		const notices = createNotices(log.scope("client"));
 		cleanup.add(notices.destroy, "notices");
+		// built-in tools (registered before any host tool can be, and listed first regardless)
+		registerBuiltins(
+			toolServices.registry,
+			builtinFamilies({
+				host,
+				config: config.public,
+				log: log.scope("tools"),
+				notify: (text) => notices.add("other", text),
+			}),
+			log.scope("tools"),
+		);
 		if (replaced !== undefined)
 			notices.add("replaced", `UAI ${build} replaced build ${replaced}, which unloaded cleanly.`);
 		const handle = createHandle({

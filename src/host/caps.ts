@@ -106,6 +106,8 @@ export interface Detection {
 	readonly clipboard: Callback | undefined;
 	/** The executor's loadstring, when there is one. */
 	readonly loadstring: Callback | undefined;
+	/** The executor's hidden GUI container function, when there is one. */
+	readonly gethui: Callback | undefined;
 }
 
 export function detectCapabilities(globals: ExecutorGlobals): Detection {
@@ -119,7 +121,7 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 	const [request, requestName] = pick(HTTP_FUNCTIONS);
 	const [clipboard] = pick(CLIPBOARD_FUNCTIONS);
 	const [loadstringFn] = pick(["loadstring"]);
-	pick(["gethui"]);
+	const [gethui] = pick(["gethui"]);
 	const [websocketConnect] = pick(WEBSOCKET_CONNECTORS);
 	const [getconnections] = pick(["getconnections"]);
 	pick(["getgenv"]);
@@ -218,5 +220,6 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 		websocket: websocketConnect,
 		clipboard,
 		loadstring: loadstringFn,
+		gethui,
 	};
 }

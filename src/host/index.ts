@@ -5,6 +5,7 @@ import { ClipboardModule, createClipboard } from "./clipboard";
 import { createHostFiles, HostFiles } from "./files";
 import { readExecutorGlobals } from "./globals";
 import { createHostLuau, HostLuau } from "./luau";
+import { createHostScreen, HostScreen } from "./screen";
 import { createHostHttp, HttpCapability } from "./http";
 
 export interface Host {
@@ -21,6 +22,8 @@ export interface Host {
 	readonly clipboard: ClipboardModule;
 	/** Compiling Luau with the executor's loadstring; undefined without one. */
 	readonly luau: HostLuau | undefined;
+	/** The GUI containers the player sees (tools read them; highlights go there). */
+	readonly screen: HostScreen;
 }
 
 export function createHost(): Host {
@@ -34,5 +37,6 @@ export function createHost(): Host {
 		websocket: detection.websocket as ((url: string) => unknown) | undefined,
 		clipboard: createClipboard(detection.clipboard, detection.caps.reason("clipboard") ?? ""),
 		luau: createHostLuau(detection.loadstring),
+		screen: createHostScreen(detection.gethui),
 	});
 }

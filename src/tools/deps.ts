@@ -8,6 +8,8 @@ export interface ToolDeps {
 	readonly host: Host;
 	readonly config: PublicConfig;
 	readonly log: Logger;
+	/** A notification for the user: shown by the app when it is open, always logged. */
+	readonly notify: (text: string) => void;
 }
 
 /** The byte budget of one tool result (`agent.resultCap`). */

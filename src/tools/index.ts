@@ -8,10 +8,11 @@ import { ToolDeps } from "./deps";
 import { fileTools } from "./files";
 import { ToolFamily } from "./kit";
 import { luauTools } from "./luau";
+import { guiTools } from "./gui";
 
 /** Every built-in family, in the order the model is offered them. */
 export function builtinFamilies(deps: ToolDeps): ReadonlyArray<ToolFamily> {
-	return [fileTools(deps), luauTools(deps)];
+	return [fileTools(deps), luauTools(deps), guiTools(deps)];
 }
 
 /** Registers each family's tools as built-ins; a definition the registry refuses is logged. */
