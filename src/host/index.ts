@@ -7,6 +7,7 @@ import { readExecutorGlobals } from "./globals";
 import { createHostLuau, HostLuau } from "./luau";
 import { createHostScreen, HostScreen } from "./screen";
 import { createHostHttp, HttpCapability } from "./http";
+import { createHostWorld, HostWorld } from "./world";
 
 export interface Host {
 	readonly caps: Caps;
@@ -24,6 +25,8 @@ export interface Host {
 	readonly luau: HostLuau | undefined;
 	/** The GUI containers the player sees (tools read them; highlights go there). */
 	readonly screen: HostScreen;
+	/** The game world: the DataModel, its services, instance creation (`./world`). */
+	readonly world: HostWorld;
 }
 
 export function createHost(): Host {
@@ -38,5 +41,6 @@ export function createHost(): Host {
 		clipboard: createClipboard(detection.clipboard, detection.caps.reason("clipboard") ?? ""),
 		luau: createHostLuau(detection.loadstring),
 		screen: createHostScreen(detection.gethui),
+		world: createHostWorld(),
 	});
 }
