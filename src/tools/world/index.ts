@@ -6,6 +6,9 @@ import { family, ToolFamily } from "../kit";
 import { createChangeLog } from "./changes";
 import { instanceReadTools } from "./instance_read";
 import { instanceWriteTools } from "./instance_write";
+import { perfTools, metaTools } from "./diagnostics";
+import { peopleTools } from "./people";
+import { sceneTools } from "./scene";
 import { WorldContext } from "./shared";
 
 export function worldFamilies(deps: ToolDeps): ReadonlyArray<ToolFamily> {
@@ -22,5 +25,14 @@ export function worldFamilies(deps: ToolDeps): ReadonlyArray<ToolFamily> {
 			"read the game's instance tree and change properties and attributes, with a record you can undo",
 			[...instanceReadTools(ctx), ...instanceWriteTools(ctx)],
 		),
+		family(
+			"world",
+			"World",
+			"look at the camera, lighting and the parts around you, and cast rays",
+			sceneTools(ctx),
+		),
+		family("players", "Players", "list the players in the server and read a character's state", peopleTools(ctx)),
+		family("perf", "Diagnostics", "measure frame rate, memory and what the place is made of", perfTools(ctx)),
+		family("meta", "Game", "read this game's and server's identity", metaTools(ctx)),
 	];
 }
