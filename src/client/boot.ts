@@ -89,6 +89,7 @@ function bootClient(
 			websocket: host.websocket,
 			noHttpReason: caps.reason("http") ?? "this host has no HTTP transport",
 			canReachLocal: caps.http === "executor",
+			addSecrets: log.addRequestSecrets,
 		});
 		cleanup.add(providers.destroy, "providers");
 
@@ -136,6 +137,7 @@ function bootClient(
 				hooks: toolServices.hooks,
 				tools: toolServices.tools,
 				pendingSubagents: (session) => subagents?.pending(session) ?? [],
+				hostPrompt: () => context.prompt,
 			},
 			permissions: toolServices.permissions,
 			workers: createWorkers(),

@@ -29,6 +29,8 @@ export interface Handle {
 	readonly build: string;
 	/** Whether the standard application has been mounted (stays true when hidden). */
 	uiMounted: boolean;
+	/** The application controller: absent before the app is mounted and after unload. */
+	app?: AppController;
 	readonly sdk: PublicSdk;
 	readonly show: (panel?: unknown) => Outcome;
 	readonly toggle: () => Outcome;
@@ -59,6 +61,16 @@ export interface Handle {
 	readonly _reload: ReloadPort;
 	/** Internal: the bundle runtime, for debugging and the build scenarios. */
 	readonly _bundle: Bundle | undefined;
+}
+
+/** `uai.app`: the mounted application's navigation (dot calls), read-only. */
+export interface AppController {
+	readonly show: (panel?: unknown) => Outcome;
+	readonly hide: () => Outcome;
+	readonly toggle: () => Outcome;
+	readonly openSession: (id?: unknown) => Outcome;
+	/** Whether its window exists (false once the ScreenGui was destroyed). */
+	readonly mounted: () => boolean;
 }
 
 /** The standard application as the handle sees it; built by the app layer from the handle. */
@@ -106,7 +118,10 @@ export function createHandle(deps: HandleDeps): Handle {
 		const navigator = app.navigator;
 		if (unloaded || navigator === undefined) return $tuple(false, UNLOADED);
 		const [ok, reason] = call(navigator);
-		if (navigator.mounted()) handle.uiMounted = true;
+		if (navigator.mounted()) {
+			handle.uiMounted = true;
+			handle.app ??= controller;
+		}
 		return $tuple(ok, reason);
 	};
 
@@ -117,6 +132,7 @@ export function createHandle(deps: HandleDeps): Handle {
 		log.info("unloading");
 		const result = deps.cleanup.drain();
 		handle.uiMounted = false;
+		handle.app = undefined;
 		if (result.failed > 0) handle.cleanupFailed = true;
 		const [canSave] = deps.config.public.persistence();
 		if (canSave && deps.config.dirty()) {
@@ -162,5 +178,12 @@ export function createHandle(deps: HandleDeps): Handle {
 		_bundle: deps.bundle,
 	};
 	app.navigator = deps.app(handle);
+	const controller: AppController = table.freeze({
+		show: handle.show,
+		hide: handle.hide,
+		toggle: handle.toggle,
+		openSession: handle.openSession,
+		mounted: () => !unloaded && app.navigator?.mounted() === true,
+	});
 	return handle;
 }

@@ -5,6 +5,35 @@ import { GuiService, HttpService, RunService } from "@rbxts/services";
 import { ExecutorGlobals } from "./globals";
 
 export type CapKey = "http" | "fs" | "exec" | "ws" | "clipboard" | "hooks" | "ua" | "gravity";
+
+/**
+ * Capability names written as the executor functions they stand for (the embedding guide's own
+ * example is `needs = { "loadstring" }`), and the key each one means here. `uai.caps.has` and a
+ * tool's `needs` accept both spellings; docs/EMBEDDING.md lists them.
+ */
+export const CAP_ALIASES: Readonly<Record<string, CapKey>> = {
+	loadstring: "exec",
+	request: "http",
+	http_request: "http",
+	httpget: "http",
+	readfile: "fs",
+	writefile: "fs",
+	files: "fs",
+	filesystem: "fs",
+	websocket: "ws",
+	setclipboard: "clipboard",
+	toclipboard: "clipboard",
+	getconnections: "hooks",
+	useragent: "ua",
+};
+
+/** Our key for a capability name given either way (case-insensitive alias), or undefined. */
+export function capabilityKey(name: unknown): CapKey | undefined {
+	if (!typeIs(name, "string")) return undefined;
+	const keys: ReadonlyArray<CapKey> = ["http", "fs", "exec", "ws", "clipboard", "hooks", "ua", "gravity"];
+	if (keys.includes(name as CapKey)) return name as CapKey;
+	return CAP_ALIASES[name.lower()];
+}
 export type HttpMode = "executor" | "roblox" | "none";
 
 /** Executor HTTP functions, in the order they are preferred. */
@@ -180,7 +209,10 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 	for (const key of ["http", "fs", "exec", "ws", "clipboard", "hooks", "ua", "gravity"] as const) {
 		keys[key] = !reasons.has(key);
 	}
-	const has = (key: unknown) => typeIs(key, "string") && keys[key as CapKey] === true;
+	const has = (key: unknown) => {
+		const canonical = capabilityKey(key);
+		return canonical !== undefined && keys[canonical] === true;
+	};
 	const yesNo = (key: CapKey) => (keys[key] ? "yes" : "no");
 	const functionList = [...found];
 	table.sort(functionList);
@@ -204,7 +236,11 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 		has,
 		reason: (key) => {
 			if (has(key)) return undefined;
-			return reasons.get(key as CapKey) ?? `capability unavailable: ${tostring(key)}`;
+			const canonical = capabilityKey(key);
+			return (
+				(canonical !== undefined ? reasons.get(canonical) : undefined) ??
+				`capability unavailable: ${tostring(key)}`
+			);
 		},
 		summary: () => {
 			const transport = requestName !== undefined ? `${probe.mode} (${requestName})` : probe.mode;

@@ -155,10 +155,9 @@ export function discoverModels(
 		}
 		if (outcome.invalid !== undefined) return failure(record, outcome.invalid);
 		const { result, document } = outcome;
-		const secrets = splitKeys(record.apiKey);
 		if (!result.ok) {
 			const advice = statusAdvice(result.status);
-			const detail = failureText(result, document, secrets);
+			const detail = failureText(result, document, outcome.secrets);
 			return failure(record, advice !== undefined ? `${advice} ${detail}` : detail, { proxiedTo });
 		}
 		const parsed = parseModelPage(record.api, document);

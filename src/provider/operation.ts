@@ -4,6 +4,7 @@
 // the client. Everything shares one deadline and one cancellation; a transport retry keeps its key.
 import { WebSocketConnector } from "net/ws/gateway";
 import { defaultEnv, HttpCapability, HttpResult, HttpSpec, send, TransportEnv } from "net/http";
+import { collectSecrets } from "../runtime/secrets";
 import { coolKey, KeyPool, pickKey, readyOthers } from "./key_pool";
 import { isClientRefusal, proxiedBase } from "./proxy_route";
 import { ProviderRecord } from "./record";
@@ -15,6 +16,8 @@ export interface ProviderEnv {
 	readonly transport?: TransportEnv;
 	/** The executor's WebSocket connector, for the UAI gateway. */
 	readonly websocket?: WebSocketConnector;
+	/** Told every credential a request carries before it is sent (the log redacts them). */
+	readonly addSecrets?: (values: ReadonlyArray<string>) => void;
 }
 
 export type OperationEvent =
@@ -41,6 +44,8 @@ export interface OperationResult {
 	readonly document: unknown;
 	/** The key used last ("" without one): for redacting, never for showing. */
 	readonly key: string;
+	/** Every credential of the request (all pool keys, credential headers and query values). */
+	readonly secrets: ReadonlyArray<string>;
 	/** The base URL the proxy recovery switched to, when it did. */
 	readonly proxiedTo?: string;
 	/** A reason the request could not be built. */
@@ -64,6 +69,9 @@ export function runOperation(
 	spec: OperationSpec,
 ): OperationResult {
 	const transport = env.transport ?? defaultEnv;
+	// every credential the request may carry, saved record or unsaved draft alike
+	const secrets = collectSecrets(record);
+	env.addSecrets?.(secrets);
 	const deadline = transport.now() + math.clamp(spec.timeout ?? 120, 1, 300);
 	let baseUrl = record.baseUrl;
 	let proxiedTo: string | undefined;
@@ -73,7 +81,7 @@ export function runOperation(
 		const built = spec.build(baseUrl, picked.key);
 		if (typeIs(built, "string")) {
 			const empty: HttpResult = { ok: false, status: 0, body: "", headers: {}, attempts: 0, via: env.http.via };
-			return { result: empty, document: undefined, key: picked.key, invalid: built };
+			return { result: empty, document: undefined, key: picked.key, secrets, invalid: built };
 		}
 		const multiKey = pool.keys.size() >= 2;
 		const result = send(
@@ -111,6 +119,6 @@ export function runOperation(
 			spec.onEvent?.({ kind: "proxy", baseUrl: proxy });
 			continue;
 		}
-		return { result, document, key: picked.key, proxiedTo };
+		return { result, document, key: picked.key, secrets, proxiedTo };
 	}
 }

@@ -6,9 +6,9 @@ import { defaultEnv, HttpCapability, TransportEnv } from "net/http";
 import { normaliseBase, parseUrl } from "net/url";
 import { WebSocketConnector } from "net/ws/gateway";
 import { PublicConfig } from "runtime/config";
-import { decode, markObject } from "runtime/json";
+import { decode, markObject, MAX_DEPTH } from "runtime/json";
 import { Logger } from "runtime/log";
-import { deepCopy, deepFreeze, readOnlyCopy } from "runtime/util";
+import { deepCopy, deepFreeze, nestingProblem, readOnlyCopy } from "runtime/util";
 import { createSignal, Signal } from "runtime/signal";
 import { getPreset, recordFromPreset } from "./catalog";
 import { AUTH_CHOICES, Choice, presetDescriptions, PresetDescription, PROTOCOL_CHOICES } from "./descriptions";
@@ -108,12 +108,17 @@ export interface ProvidersDeps {
 	readonly noHttpReason?: string;
 	/** An executor HTTP function exists (local and private addresses are reachable). */
 	readonly canReachLocal: boolean;
+	/** Registers a request's credentials with the log's redaction (saved records and drafts alike). */
+	readonly addSecrets?: (values: ReadonlyArray<string>) => void;
 	readonly transport?: TransportEnv;
 	/** The executor's WebSocket connector, for the UAI gateway. */
 	readonly websocket?: WebSocketConnector;
 }
 
 type Table = Record<string, unknown>;
+
+/** The deepest record accepted: records nest inside the saved configuration, which JSON bounds. */
+const RECORD_DEPTH = MAX_DEPTH / 2;
 
 function text(value: unknown, fallback = ""): string {
 	return typeIs(value, "string") ? value : fallback;
@@ -216,6 +221,7 @@ export function createProviders(deps: ProvidersDeps): Providers {
 			? {
 					http: deps.http,
 					decode: (body) => decode(body)[0],
+					addSecrets: deps.addSecrets,
 					transport: deps.transport,
 					websocket: deps.websocket,
 				}
@@ -280,6 +286,8 @@ export function createProviders(deps: ProvidersDeps): Providers {
 	const save = (input: unknown, options?: unknown): LuaTuple<[boolean, ProviderRecord | Array<string>]> => {
 		if (!typeIs(input, "table")) return $tuple(false, ["save expects a provider record table."]);
 		if (isReadOnly(input)) return $tuple(false, ["The record is read-only; save a copy of it."]);
+		const deep = nestingProblem(input, RECORD_DEPTH);
+		if (deep !== undefined) return $tuple(false, [`The provider record cannot be saved: ${deep}.`]);
 		const flags = typeIs(options, "table") ? (options as { force?: unknown; quiet?: unknown }) : {};
 		normalise(input as Table);
 		const record = input as unknown as ProviderRecord;
@@ -330,6 +338,8 @@ export function createProviders(deps: ProvidersDeps): Providers {
 		const saved = recordOf(target);
 		const record = saved ?? (typeIs(target, "table") ? (target as ProviderRecord) : undefined);
 		if (record === undefined) return $tuple(false, NO_TARGET, undefined);
+		const deep = saved === undefined ? nestingProblem(record, RECORD_DEPTH) : undefined;
+		if (deep !== undefined) return $tuple(false, `The provider record cannot be used: ${deep}.`, undefined);
 		if (env === undefined) return $tuple(false, deps.noHttpReason ?? "no HTTP transport is available", undefined);
 		const problems = connectionProblems(record, validation);
 		if (problems.size() > 0) return $tuple(false, problems.join(" "), undefined);
@@ -374,7 +384,10 @@ export function createProviders(deps: ProvidersDeps): Providers {
 
 	/** A saved record by id, or a normalised copy of a draft (so it matches its saved form). */
 	const measured = (target: unknown): ProviderRecord | undefined =>
-		recordOf(target) ?? (typeIs(target, "table") ? prepared(target as Table) : undefined);
+		recordOf(target) ??
+		(typeIs(target, "table") && nestingProblem(target, RECORD_DEPTH) === undefined
+			? prepared(target as Table)
+			: undefined);
 
 	const measurements = createMeasurements({
 		config,
@@ -440,6 +453,8 @@ export function createProviders(deps: ProvidersDeps): Providers {
 		},
 		validate: (record) => {
 			if (!typeIs(record, "table")) return $tuple(false, ["A provider record must be a table."]);
+			const deep = nestingProblem(record, RECORD_DEPTH);
+			if (deep !== undefined) return $tuple(false, [`The provider record cannot be used: ${deep}.`]);
 			const problems = validateRecord(prepared(record as Table), validation);
 			return $tuple(problems.size() === 0, problems);
 		},

@@ -271,7 +271,7 @@ export function createConfig(deps: ConfigDeps): Config {
 		saveNow,
 		replace,
 		snapshot: () => readOnlyCopy(data),
-		persistence: storage.available,
+		persistence: () => storage.writable(CONFIG_FILE),
 		changed: changed.signal,
 	});
 

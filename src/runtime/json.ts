@@ -139,6 +139,11 @@ function arrayLength(value: object): number | undefined {
 	return count;
 }
 
+/** True for a table that encodes as a JSON array (an unmarked empty table included). */
+export function isArray(value: object): boolean {
+	return arrayLength(value) !== undefined;
+}
+
 function encodeValue(value: unknown, path: string, depth: number, state: EncodeState): string | undefined {
 	const out = state.out;
 	if (value === undefined || value === NULL) {

@@ -83,6 +83,8 @@ export interface Log {
 	readonly setMirror: (on: boolean) => void;
 	/** Replaces the secrets registered under `group` (e.g. every key in the configuration). */
 	readonly setSecrets: (group: string, values: ReadonlyArray<string>) => void;
+	/** Adds credentials a request carried (drafts under test, every key of a pool); the newest are kept. */
+	readonly addRequestSecrets: (values: ReadonlyArray<string>) => void;
 	/** Prints a redacted line to the console whatever the settings (notices the user must see). */
 	readonly console: (text: string) => void;
 	/** Records one network attempt in the request log (the transports call it). */
@@ -93,8 +95,12 @@ export function isLogLevel(value: unknown): value is LogLevel {
 	return typeIs(value, "string") && RANK[value as LogLevel] !== undefined;
 }
 
+/** How many distinct request credentials the log remembers (the oldest are forgotten first). */
+const REQUEST_SECRETS = 64;
+
 export function createLog(): Log {
 	const redactor = createRedactor();
+	const requestSecrets = new Array<string>();
 	const ring = createRing<LogEntry>(LOG_CAPACITY);
 	let seq = 0;
 	let minimum: LogLevel = "info";
@@ -190,6 +196,17 @@ export function createLog(): Log {
 			mirror = on;
 		},
 		setSecrets: redactor.setSecrets,
+		addRequestSecrets: (values) => {
+			let added = false;
+			for (const value of values) {
+				if (requestSecrets.includes(value)) continue;
+				requestSecrets.push(value);
+				added = true;
+			}
+			if (!added) return;
+			while (requestSecrets.size() > REQUEST_SECRETS) requestSecrets.shift();
+			redactor.setSecrets("requests", requestSecrets);
+		},
 		console: (text) => warn(`[UAI] ${cut(redactor.redact(text), LOG_TEXT_LIMIT)}`),
 		recordRequest: requestLog.record,
 	};

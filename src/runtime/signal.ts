@@ -6,9 +6,19 @@
 /** Removes one subscription; calling it again does nothing. */
 export type Unsubscribe = () => void;
 
-/** What hosts see: `signal:connect(fn)` (a dot call `signal.connect(fn)` works too). */
+/**
+ * What hosts see: `signal:connect(fn)` (a dot call `signal.connect(fn)` works too). Given anything
+ * but a function it subscribes nothing and never raises: it returns an unsubscribe function that
+ * does nothing, and the reason as a second value.
+ */
 export interface Signal<A extends Array<unknown>> {
 	connect(handler: (...args: A) => void): Unsubscribe;
+}
+
+const NOTHING_TO_UNSUBSCRIBE: Unsubscribe = () => {};
+
+function refused(reason: string): LuaTuple<[Unsubscribe, string]> {
+	return $tuple(NOTHING_TO_UNSUBSCRIBE, reason);
 }
 
 /** The owner's side: fires, counts and clears; never handed to hosts. */
@@ -55,7 +65,8 @@ export function createSignal<A extends Array<unknown>>(
 			// `signal.connect(fn)` arrives with the handler in the self position.
 			const fn: unknown = handler !== undefined ? handler : this;
 			if (!typeIs(fn, "function")) {
-				error(`${name}: connect expects a function, got ${typeOf(fn)}`, 2);
+				const reason = `${name}: connect expects a function, got ${typeOf(fn)}`;
+				return refused(reason) as unknown as Unsubscribe;
 			}
 			const connection: Connection<A> = { handler: fn as (...args: A) => void, connected: true };
 			connections = [...connections, connection];

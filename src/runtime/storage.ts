@@ -9,7 +9,7 @@
 // (`<name>.corrupt`) before anything replaces it. Without executor file functions nothing is
 // written and every write says why.
 import { HostFiles } from "../host/files";
-import { decode, encode } from "./json";
+import { decode, encode, isArray } from "./json";
 import { Logger } from "./log";
 
 export const STORAGE_FOLDER = "UAI";
@@ -25,6 +25,8 @@ export type StoredFile =
 export interface Storage {
 	/** Whether files can be written at all, and why not. */
 	readonly available: () => LuaTuple<[boolean, string | undefined]>;
+	/** Whether `UAI/<name>` can be saved: files exist and it is not protected (newer or uncopied damage). */
+	readonly writable: (name: string) => LuaTuple<[boolean, string | undefined]>;
 	/** Reads `UAI/<name>`; a `version` above `supported` is reported as "newer" and write-protected. */
 	readonly readJson: (name: string, supported: number) => StoredFile;
 	/** Writes `value` as JSON to `UAI/<name>` (the steps above): true, or false and the reason. */
@@ -51,7 +53,7 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 	const parse = (text: string): LuaTuple<[object | undefined, string | undefined]> => {
 		const [value, reason] = decode(text);
 		if (value === undefined) return $tuple(undefined, reason);
-		if (!typeIs(value, "table")) return $tuple(undefined, "the file does not hold a JSON object");
+		if (!typeIs(value, "table") || isArray(value)) return $tuple(undefined, "the file does not hold a JSON object");
 		return $tuple(value, undefined);
 	};
 
@@ -88,6 +90,16 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 		};
 	};
 
+	/** Copies a damaged file to `<path>.corrupt`; the log's wording of what happened. */
+	const keepDamaged = (fs: HostFiles, name: string, path: string, main: Examined): string => {
+		let [kept, keepError] = [false, "it could not be read whole"] as [boolean, string | undefined];
+		if (main.text !== undefined) [kept, keepError] = fs.write(`${path}.corrupt`, main.text);
+		if (kept) return `; a copy was kept as ${path}.corrupt`;
+		const protection = `${main.problem}; it could not be copied aside (${keepError}), so it is not overwritten`;
+		protectedFiles.set(name, protection);
+		return `; it could not be copied aside (${keepError}), so it is not overwritten`;
+	};
+
 	const readFile = (fs: HostFiles, name: string, supported: number): StoredFile => {
 		const path = pathOf(name);
 		const tmpPath = `${path}.tmp`;
@@ -101,28 +113,27 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 			}
 			return { kind: "ok", value: main.value, recovered: false };
 		}
+		// a damaged file's bytes are copied aside before anything (the spare copy's next save
+		// included) can replace them; when they cannot be, the file is never overwritten
+		const kept = main.exists ? keepDamaged(fs, name, path, main) : undefined;
 		const spare = examine(fs, tmpPath);
 		if (spare.value !== undefined) {
-			log.warn(`${main.problem ?? `${path} is missing`}; using the verified copy ${tmpPath}`);
+			log.warn(`${main.problem ?? `${path} is missing`}; using the verified copy ${tmpPath}${kept ?? ""}`);
 			return { kind: "ok", value: spare.value, recovered: true };
 		}
 		if (!main.exists) return { kind: "missing" };
 		const reason = main.problem as string;
-		// keep the damaged bytes before any later write replaces them
-		let [kept, keepError] = [false, "it could not be read whole"] as [boolean, string | undefined];
-		if (main.text !== undefined) [kept, keepError] = fs.write(`${path}.corrupt`, main.text);
-		if (kept) {
-			log.warn(`${reason}; a copy was kept as ${path}.corrupt and defaults are used`);
-		} else {
-			const protection = `${reason}; it could not be copied aside (${keepError}), so it is not overwritten`;
-			protectedFiles.set(name, protection);
-			log.warn(protection);
-		}
+		log.warn(`${reason}${kept}${protectedFiles.has(name) ? "" : " and defaults are used"}`);
 		return { kind: "corrupt", reason };
 	};
 
 	return table.freeze({
 		available: () => $tuple(files !== undefined, files === undefined ? NO_FILES_REASON : undefined),
+		writable: (name: string) => {
+			if (files === undefined) return $tuple(false, NO_FILES_REASON);
+			const protection = protectedFiles.get(name);
+			return $tuple(protection === undefined, protection);
+		},
 		readJson: (name: string, supported: number): StoredFile => {
 			if (files === undefined) return { kind: "missing" };
 			return readFile(files, name, supported);

@@ -47,6 +47,8 @@ export interface LoopDeps extends TurnDeps {
 	readonly tools: PublicTools;
 	/** Ids of this session's background sub-agents still running or with reports not yet collected. */
 	readonly pendingSubagents?: (session: object) => ReadonlyArray<string>;
+	/** The host's prompt text (the boot context's `prompt`), read at each attempt. */
+	readonly hostPrompt?: () => unknown;
 }
 
 /** How often one turn is reminded of pending sub-agents before its reply is accepted as final. */
@@ -277,7 +279,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 			outputCeiling(
 				window,
 				promptPressure(
-					systemPrompt(session.summary, "", model ?? "", session.instructions),
+					systemPrompt(session.summary, "", model ?? "", session.instructions, deps.hostPrompt?.()),
 					session.messages,
 					tools,
 				),
@@ -295,7 +297,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		const outcome: ModelOutcome = complete(
 			deps,
 			{
-				system: (provider, model) => systemPrompt(session.summary, provider, model, session.instructions),
+				system: (provider, model) => systemPrompt(session.summary, provider, model, session.instructions, deps.hostPrompt?.()),
 				messages: withoutUnavailableImages(session.messages),
 				tools,
 				temperature: config.get("agent.temperature") as number,

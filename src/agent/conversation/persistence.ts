@@ -61,15 +61,53 @@ function encodePolicy(session: Session): Table {
 
 const ROLES = new Set(["system", "user", "assistant", "tool"]);
 
-/** Whether a saved message has the shape the adapters read (user content may be a part list). */
+/** The elements of a table that is a list 1..n (an empty table is an empty list), or undefined. */
+function listOf(value: unknown): ReadonlyArray<defined> | undefined {
+	if (!typeIs(value, "table")) return undefined;
+	let count = 0;
+	for (const [key] of pairs(value as Table)) {
+		if (!typeIs(key, "number")) return undefined;
+		count += 1;
+	}
+	const list = value as Array<defined>;
+	for (let i = 0; i < count; i++) if (list[i] === undefined) return undefined;
+	return list;
+}
+
+function isUserPart(value: defined): boolean {
+	if (!typeIs(value, "table")) return false;
+	const part = value as Table;
+	if (part.type === "text") return typeIs(part.text, "string");
+	return part.type === "image" && typeIs(part.mediaType, "string") && typeIs(part.data, "string");
+}
+
+function isToolCall(value: defined): boolean {
+	if (!typeIs(value, "table")) return false;
+	const call = value as Table;
+	return typeIs(call.id, "string") && typeIs(call.name, "string") && typeIs(call.arguments, "string");
+}
+
+/**
+ * Whether a saved message has exactly the shape the adapters read: a known role; string content
+ * (or, for a user, a list of text and image parts); tool calls a list of {id, name, arguments}
+ * strings; tool results with their call id and name.
+ */
 function isMessage(value: unknown): value is Message {
 	if (!typeIs(value, "table")) return false;
 	const m = value as Table;
 	if (!typeIs(m.role, "string") || !ROLES.has(m.role)) return false;
-	if (m.role === "user" && typeIs(m.content, "table")) return true;
+	if (m.role === "user" && typeIs(m.content, "table")) {
+		const parts = listOf(m.content);
+		return parts !== undefined && parts.every(isUserPart);
+	}
 	if (!typeIs(m.content, "string")) return false;
 	if (m.role === "tool") return typeIs(m.toolCallId, "string") && typeIs(m.name, "string");
-	return m.toolCalls === undefined || typeIs(m.toolCalls, "table");
+	if (m.role !== "assistant") return true;
+	if (m.reasoning !== undefined && !typeIs(m.reasoning, "string")) return false;
+	if (m.replay !== undefined && !typeIs(m.replay, "table")) return false;
+	if (m.toolCalls === undefined) return true;
+	const calls = listOf(m.toolCalls);
+	return calls !== undefined && calls.every(isToolCall);
 }
 
 /** The options a saved file restores with, or why the file is skipped. */
@@ -90,10 +128,11 @@ function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, unde
 	const [checked, problem] = checkOptions(options);
 	if (checked === undefined) return $tuple(undefined, `its policy is invalid: ${problem}`);
 	const context = typeIs(value.context, "table") ? (value.context as Table) : {};
-	const list = typeIs(context.messages, "table") ? (context.messages as Record<string | number, unknown>) : {};
-	for (const [index, message] of pairs(list))
-		if (!typeIs(index, "number") || !isMessage(message))
-			return $tuple(undefined, `its message ${tostring(index)} is malformed`);
+	if (context.messages !== undefined && listOf(context.messages) === undefined)
+		return $tuple(undefined, "its messages are not a list");
+	const list = listOf(context.messages) ?? [];
+	for (let index = 0; index < list.size(); index++)
+		if (!isMessage(list[index])) return $tuple(undefined, `its message ${index + 1} is malformed`);
 	const messages = list as unknown as Array<Message>;
 	const state = typeIs(value.transcriptState, "table") ? (value.transcriptState as Table) : {};
 	return $tuple(
@@ -153,9 +192,15 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 		},
 		restore: (reserved) => {
 			const found = new Array<SavedConversation>();
+			// a conversation whose only copy is its verified `.tmp` (a save cut between its steps) counts
+			const ids = new Array<string>();
 			for (const file of storage.list(FOLDER)) {
 				const [id] = string.match(file, "^([%w_%-]+)%.json$");
-				if (!isSessionId(id)) continue;
+				const [spare] = string.match(file, "^([%w_%-]+)%.json%.tmp$");
+				const named = id ?? spare;
+				if (isSessionId(named) && !ids.includes(named)) ids.push(named);
+			}
+			for (const id of ids) {
 				reserved.add(id);
 				const stored = storage.readJson(nameOf(id), FILE_VERSION);
 				if (stored.kind !== "ok") {

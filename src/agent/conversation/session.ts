@@ -204,7 +204,9 @@ export function createSession(
 			env: deps.env,
 			session: publicSession,
 			depth: publicSession.depth,
-			aborted: () => mine !== epoch || aborted(),
+			// cancellation belongs to the turn epoch: Stop ends the contexts of the stopped turn, and
+			// a context made afterwards is live
+			aborted: () => mine !== epoch || dead || !deps.alive(),
 			emit: (kind: string, payload: object) => {
 				if (mine === epoch && !dead) emit(kind, payload as Record<string, unknown>);
 			},

@@ -216,6 +216,15 @@ export function createSessions(deps: SessionsDeps): Sessions {
 			.size();
 		return busy > 0 ? `${busy} conversation${busy === 1 ? " is" : "s are"} working` : undefined;
 	});
+	// an isolated (ephemeral) conversation is never saved: a replacement would lose its history
+	deps.blockers.add("isolated conversations", () => {
+		const isolated = list()
+			.filter((s) => s.public.ephemeral && !s.killed() && s.messages.size() > 0)
+			.size();
+		return isolated > 0
+			? `${isolated} isolated (ephemeral) conversation${isolated === 1 ? " has" : "s have"} history that is never saved`
+			: undefined;
+	});
 	deps.cleanup.add(() => {
 		for (const [, session] of known) {
 			session.kill("the client unloaded");
@@ -225,11 +234,14 @@ export function createSessions(deps: SessionsDeps): Sessions {
 		anyEvent.clear();
 	}, "sessions");
 
+	// after unload there is no thread to select or create: nil and the reason, never a raise
+	const noSession = (reason: string): LuaTuple<[undefined, string]> => $tuple(undefined, reason);
 	const current = (): PublicSession => {
 		const active = activeId !== undefined ? registered.get(activeId) : undefined;
 		if (active !== undefined) return active.public;
-		const [session] = build(undefined, true, true);
-		return session!.public;
+		const [session, reason] = build(undefined, true, true);
+		if (session === undefined) return noSession(reason ?? "no conversation") as unknown as PublicSession;
+		return session.public;
 	};
 
 	const publicSessions: PublicSessions = {

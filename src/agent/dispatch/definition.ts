@@ -1,5 +1,6 @@
 // Checking a tool definition a host registers and making the registry's own frozen copy: the
 // schema and capability list are copied, so the host may reuse or change its table afterwards.
+import { CAP_ALIASES, capabilityKey } from "../../host/caps";
 import { deepFreeze } from "../../runtime/util";
 import { copySchema } from "./schema/copy";
 import { checkParameters } from "./schema/shape";
@@ -29,6 +30,13 @@ interface RawDefinition {
 	readonly timeout?: unknown;
 }
 
+function aliasNames(): string {
+	const names = new Array<string>();
+	for (const [name] of pairs(CAP_ALIASES)) names.push(name);
+	table.sort(names);
+	return names.join(", ");
+}
+
 function checkNeeds(
 	needs: unknown,
 	known: ReadonlyArray<string>,
@@ -39,9 +47,14 @@ function checkNeeds(
 	const list = new Array<string>();
 	for (const [index, key] of pairs(copy as Record<number, unknown>)) {
 		if (!typeIs(index, "number")) return $tuple(undefined, "needs must be a list of capability keys");
-		if (!typeIs(key, "string") || !known.includes(key))
-			return $tuple(undefined, `needs: unknown capability ${tostring(key)} (known: ${known.join(", ")})`);
-		list.push(key);
+		// the executor-function spellings (`loadstring`, `readfile`, ...) mean our keys
+		const canonical = capabilityKey(key);
+		if (canonical === undefined || !known.includes(canonical))
+			return $tuple(
+				undefined,
+				`needs: unknown capability ${tostring(key)} (known: ${known.join(", ")}, or ${aliasNames()})`,
+			);
+		if (!list.includes(canonical)) list.push(canonical);
 	}
 	return $tuple(list, undefined);
 }

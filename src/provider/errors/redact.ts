@@ -4,6 +4,7 @@
 
 import { createRedactor } from "../../runtime/redact";
 import { utf8Prefix } from "../../runtime/text_limit";
+import type { ReplyResult } from "../protocols/types";
 
 export const ERROR_CODE_MAX = 80;
 export const ERROR_MESSAGE_MAX = 600;
@@ -30,6 +31,18 @@ export function tidy(text: string): string {
 	const spaced = text.gsub("[%c]", " ")[0];
 	const single = spaced.gsub("%s+", " ")[0];
 	return single.match("^%s*(.-)%s*$")[0] as string;
+}
+
+/**
+ * A reply with its error (an error document or event inside a 2xx answer) redacted with the
+ * request's own credentials, as errors of non-2xx answers are.
+ */
+export function redactReply(result: ReplyResult, secrets: ReadonlyArray<string>): ReplyResult {
+	if (result.ok || secrets.size() === 0) return result;
+	const message = redact(result.error.message, secrets);
+	const providerCode =
+		result.error.providerCode !== undefined ? redact(result.error.providerCode, secrets) : undefined;
+	return { ok: false, error: { ...result.error, message, providerCode } };
 }
 
 /** A provider's error code and message as we show them: redacted, tidied and bounded. */

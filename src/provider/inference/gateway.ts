@@ -2,7 +2,9 @@
 // only Chat Completions with a streaming body, a gateway URL on the record and an executor
 // connector. Undefined means nothing was sent and the request goes over HTTP; once the envelope
 // is sent every outcome, failures included, is final.
+import { collectSecrets } from "../../runtime/secrets";
 import { providerHeaders, providerUrl } from "../connection";
+import { redactReply } from "../errors/redact";
 import { KeyPool, pickKey } from "../key_pool";
 import { ProviderEnv } from "../operation";
 import { gatewayRefusal, replyViaGateway } from "../protocols/gateway_reply";
@@ -36,6 +38,8 @@ export function viaGateway(request: GatewayAttempt): ReplyResult | undefined {
 	if (refusal !== undefined) return undefined;
 	const url = providerUrl(route, request.target.path, request.target.query);
 	if (!url.ok) return undefined;
+	const secrets = collectSecrets(route);
+	env.addSecrets?.(secrets);
 	const outcome = replyViaGateway({
 		connector: env.websocket,
 		wsUrl: route.wsUrl,
@@ -47,5 +51,5 @@ export function viaGateway(request: GatewayAttempt): ReplyResult | undefined {
 		onPreview: request.onPreview,
 		record: env.http.record,
 	});
-	return outcome.fallback ? undefined : outcome.result;
+	return outcome.fallback ? undefined : redactReply(outcome.result, secrets);
 }

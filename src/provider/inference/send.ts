@@ -6,6 +6,7 @@ import { mergeHeaders } from "../../net/headers";
 import { encode } from "../../runtime/json";
 import { providerHeaders, providerUrl } from "../connection";
 import { isContextOverflow, windowFromMessage } from "../errors/overflow";
+import { redactReply } from "../errors/redact";
 import { failureText } from "../failure_text";
 import { KeyPool } from "../key_pool";
 import { ProviderEnv, runOperation } from "../operation";
@@ -117,7 +118,7 @@ export function send(to: SendTarget, wireBody: JsonObject): Sent {
 		return { kind: "failed", failure: { ok: false, error: outcome.invalid, overflow: false, model }, via };
 	const result = outcome.result;
 	if (!result.ok) {
-		const reason = failureText(result, outcome.document, [outcome.key]);
+		const reason = failureText(result, outcome.document, outcome.secrets);
 		const overflow = result.failure === undefined && isContextOverflow(reason, result.status);
 		const failure: Failure = {
 			ok: false,
@@ -130,5 +131,7 @@ export function send(to: SendTarget, wireBody: JsonObject): Sent {
 		};
 		return { kind: "failed", failure, via };
 	}
-	return { kind: "reply", read: readBody(newAssembler(to.protocol, to.scope), result.body), via };
+	// an error inside a 2xx answer is redacted with the request's own credentials too
+	const read = redactReply(readBody(newAssembler(to.protocol, to.scope), result.body), outcome.secrets);
+	return { kind: "reply", read, via };
 }

@@ -1,6 +1,6 @@
 // The runtime's JSON codec (runtime/json.ts) in the shapes the adapters use: decoding as a result
 // value, encoding an arguments object (an empty one is `{}`), JSON null, and the empty object.
-import { decode, EMPTY_OBJECT, encode, isMarkedObject, NULL } from "../../runtime/json";
+import { decode, EMPTY_OBJECT, encode, isArray, isMarkedObject, NULL } from "../../runtime/json";
 import type { JsonObject } from "./types";
 
 export type Decoded = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
@@ -21,6 +21,11 @@ export function encodeJson(value: unknown, asObject = false): LuaTuple<[string, 
 
 export function isJsonNull(value: unknown): boolean {
 	return value === NULL;
+}
+
+/** True for a decoded JSON array (`[]` included; a decoded `{}` is an object). */
+export function isJsonArray(value: unknown): boolean {
+	return typeIs(value, "table") && value !== NULL && isArray(value);
 }
 
 /** An empty object that encodes as `{}` (shared and frozen). */

@@ -4,10 +4,10 @@
 // `event: error` responses), events of another protocol and every
 // bound are handled here once for all protocols; the protocol's assembler sees decoded events.
 import { looksLikeEventStream, SSE_LIMITS, SseDecoder, SseEvent, SseLimits } from "../../net/sse";
-import { providerText } from "../errors/redact";
+import { faultOf } from "../errors/extract";
 import { decodeJson } from "./json";
 import { mismatchMessage, PROTOCOL_NAMES, protocolOf } from "./mismatch";
-import type { Assembler } from "./reply_state";
+import { Assembler, providerFailure } from "./reply_state";
 import type { JsonObject, Preview, ReplyError, ReplyErrorCode, ReplyResult } from "./types";
 import { asObject } from "./view";
 
@@ -111,12 +111,15 @@ export class ReplyReader {
 		}
 		const decoded = decodeJson(event.data);
 		const data = decoded.ok ? asObject(decoded.value) : undefined;
+		// `event: error` fails the reply whatever its data holds: an error document in any shape,
+		// other JSON (its text is the message), or plain text
+		if (event.event.lower() === "error") {
+			const fault = (data !== undefined ? faultOf(data) : undefined) ?? { message: event.data };
+			this.failure = providerFailure(fault, this.assembler.hasOutput());
+			return true;
+		}
 		if (data === undefined) {
-			if (event.event === "error") {
-				this.fail("provider_error", `the provider reported an error: ${providerText(undefined, event.data)}`);
-			} else {
-				this.fail("malformed_stream", "a stream event is not valid JSON; the reply is discarded");
-			}
+			this.fail("malformed_stream", "a stream event is not valid JSON; the reply is discarded");
 			return true;
 		}
 		const outcome = this.assembler.event(event.event, data);

@@ -40,6 +40,22 @@ export interface Assembler {
 	hasOutput(): boolean;
 }
 
+/**
+ * A provider's own error as a reply error: redacted and bounded; terminal after output or when
+ * the text does not say it is worth retrying.
+ */
+export function providerFailure(fault: ProviderFault, partial: boolean): ReplyError {
+	const text = providerText(fault.code, fault.message);
+	const retryable = classify(0, text).retryable;
+	return {
+		code: "provider_error",
+		message: `the provider reported an error: ${text}`,
+		providerCode: fault.code,
+		partial,
+		terminal: partial || !retryable,
+	};
+}
+
 export class ReplyState {
 	readonly content = new TextBuffer();
 	readonly reasoning = new TextBuffer();
@@ -82,9 +98,7 @@ export class ReplyState {
 
 	/** The provider's own error (an error event or error document), redacted and bounded. */
 	providerError(fault: ProviderFault): ReplyError {
-		const text = providerText(fault.code, fault.message);
-		const retryable = classify(0, text).retryable;
-		return this.error("provider_error", `the provider reported an error: ${text}`, fault.code, retryable);
+		return providerFailure(fault, this.hasOutput());
 	}
 
 	/** The provider error in a decoded object (`error` field or `type: "error"`), if it is one. */

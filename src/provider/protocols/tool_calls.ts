@@ -6,7 +6,7 @@
 // at its protocol's explicit end (the block or item end, or the stream's completion), never because
 // a prefix already parses as JSON; at the end its text must be one complete JSON object, or the
 // reply fails and no call is returned.
-import { decodeJson, encodeJson } from "./json";
+import { decodeJson, encodeJson, isJsonArray, isJsonNull } from "./json";
 import { REPLY_LIMITS } from "./limits";
 import type { ToolCall } from "./types";
 
@@ -27,6 +27,17 @@ interface Slot {
 
 function invalid(message: string): CallFailure {
 	return { code: "invalid_tool_call", message };
+}
+
+function kindOf(value: unknown): string {
+	if (isJsonNull(value)) return "null";
+	return typeIs(value, "string")
+		? "a string"
+		: typeIs(value, "number")
+			? "a number"
+			: typeIs(value, "boolean")
+				? "a boolean"
+				: typeOf(value);
 }
 
 function describe(slot: Slot): string {
@@ -128,14 +139,24 @@ export class ToolCallSet {
 		return undefined;
 	}
 
-	/** Sets the call's arguments from a decoded object (serialised here) or an array (refused). */
+	/**
+	 * Arguments given as a decoded JSON value of any type: text is a fragment, an object is whole,
+	 * absence or JSON null adds nothing; anything else (a number, a boolean, an array) fails.
+	 */
+	value(key: number, value: unknown): CallFailure | undefined {
+		if (value === undefined || isJsonNull(value)) return undefined;
+		if (typeIs(value, "string")) return this.fragment(key, value);
+		return this.whole(key, value);
+	}
+
+	/** Sets the call's arguments from a decoded object (serialised here); any other value is refused. */
 	whole(key: number, value: unknown): CallFailure | undefined {
 		const slot = this.byKey.get(key);
 		if (slot === undefined || slot.closed)
 			return invalid(`arguments arrived for tool call ${key}, which is not open`);
-		if (!typeIs(value, "table"))
-			return invalid(`tool call ${describe(slot)} has arguments that are not a JSON object`);
-		if ((value as Array<unknown>)[0] !== undefined) {
+		if (!typeIs(value, "table") || isJsonNull(value))
+			return invalid(`tool call ${describe(slot)} has arguments that are not a JSON object (${kindOf(value)})`);
+		if (isJsonArray(value)) {
 			return invalid(`tool call ${describe(slot)} has an array where an arguments object belongs`);
 		}
 		if (slot.bytes > 0)

@@ -4,6 +4,7 @@
 // never executed: the result sent back is fixed text. A model is verified when it calls the tool
 // and then answers the result, each response finishing within ten seconds.
 import { buildBody, newAssembler } from "../protocols/adapter";
+import { redactReply } from "../errors/redact";
 import { readBody } from "../protocols/reader";
 import type { JsonObject, Message, ProtocolId, ProtocolRequest, ReplyResult, ToolSpec } from "../protocols/types";
 
@@ -21,7 +22,13 @@ const PROMPT: ReadonlyArray<Message> = [
 ];
 
 /** Sends one probe body to the model's inference endpoint; the raw HTTP outcome. */
-export type ProbeSend = (body: JsonObject) => { readonly ok: boolean; readonly status: number; readonly body: string };
+export type ProbeSend = (body: JsonObject) => {
+	readonly ok: boolean;
+	readonly status: number;
+	readonly body: string;
+	/** The request's credentials, removed from any error the reply holds. */
+	readonly secrets?: ReadonlyArray<string>;
+};
 
 export interface ProbeResult {
 	readonly model: string;
@@ -45,7 +52,10 @@ function exchange(protocol: ProtocolId, request: ProtocolRequest, send: ProbeSen
 	const seconds = now() - started;
 	if (!ran) return { seconds, failure: tostring(response) };
 	if (!response.ok) return { seconds, failure: `HTTP ${response.status}` };
-	return { seconds, result: readBody(newAssembler(protocol, scope), response.body) };
+	return {
+		seconds,
+		result: redactReply(readBody(newAssembler(protocol, scope), response.body), response.secrets ?? []),
+	};
 }
 
 /** Probes one model: the tool call, then the replay of its result. */

@@ -39,7 +39,12 @@ function probeSend(record: ProviderRecord, pool: KeyPool, env: ProviderEnv, mode
 			unsafe: true,
 			tag: "probe",
 		});
-		return { ok: outcome.result.ok, status: outcome.result.status, body: outcome.result.body };
+		return {
+			ok: outcome.result.ok,
+			status: outcome.result.status,
+			body: outcome.result.body,
+			secrets: outcome.secrets,
+		};
 	};
 }
 

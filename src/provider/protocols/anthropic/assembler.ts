@@ -6,6 +6,7 @@
 // explicit end event); the reply is complete only at `message_stop`. Blocks are kept in order for
 // replay: thinking with its signature, redacted thinking, text, and the position of each tool_use
 // (signed thinking goes back byte for byte within a tool-use turn).
+import { isJsonArray, isJsonNull } from "../json";
 import { REPLY_LIMITS } from "../limits";
 import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
 import type { Finish, JsonObject, ReplayScope, ReplyResult, ToolCall, Usage } from "../types";
@@ -141,10 +142,14 @@ export class MessagesAssembler extends StateAssembler implements Assembler {
 		const calls = this.state.calls;
 		const opened = calls.open(index, asName(block.id), asName(block.name));
 		if (opened !== undefined) return this.state.fromCall(opened);
-		// A complete input object is kept whole; `{}` is the usual placeholder before
-		// input_json_delta.
-		const input = asObject(block.input);
-		if (input !== undefined && !isEmptyTable(input)) {
+		// A complete input object is kept whole; `{}` is the usual placeholder before input_json_delta.
+		// Input of any other type (a string, a number, an array) fails the call.
+		const input = block.input;
+		const placeholder =
+			input === undefined ||
+			isJsonNull(input) ||
+			(typeIs(input, "table") && isEmptyTable(input) && !isJsonArray(input));
+		if (!placeholder) {
 			const failure = calls.whole(index, input);
 			if (failure !== undefined) return this.state.fromCall(failure);
 		}
@@ -178,7 +183,7 @@ export class MessagesAssembler extends StateAssembler implements Assembler {
 		if (kind === "thinking_delta") return this.thinking(block, asString(delta.thinking));
 		if (kind === "signature_delta") block.signature = (block.signature ?? "") + (asString(delta.signature) ?? "");
 		else if (kind === "input_json_delta" && block.type === "tool_use") {
-			const failure = this.state.calls.fragment(index, asString(delta.partial_json) ?? "");
+			const failure = this.state.calls.value(index, delta.partial_json);
 			if (failure !== undefined) return this.state.fromCall(failure);
 		}
 		return undefined;

@@ -7,6 +7,7 @@
 // the candidate has a finishReason. Parts are kept with their exact signed boundaries for replay
 // (https://ai.google.dev/gemini-api/docs/thought-signatures: return them exactly as received);
 // only neighbouring unsigned text parts of the same kind are joined.
+import { isJsonNull } from "../json";
 import { REPLY_LIMITS } from "../limits";
 import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
 import type { Finish, JsonObject, ReplayScope, ReplyResult } from "../types";
@@ -118,7 +119,8 @@ export class GeminiAssembler extends StateAssembler implements Assembler {
 			const calls = this.state.calls;
 			const key = calls.count();
 			const failure =
-				calls.open(key, asName(call.id), asName(call.name)) ?? calls.whole(key, asObject(call.args) ?? {});
+				calls.open(key, asName(call.id), asName(call.name)) ??
+				calls.whole(key, call.args === undefined || isJsonNull(call.args) ? {} : call.args);
 			if (failure !== undefined) return this.state.fromCall(failure);
 			calls.close(key);
 			return this.keep(part);

@@ -18,8 +18,23 @@ const FINISH: { [reason: string]: Finish } = {
 	content_filter: "content_filter",
 };
 
-function reasoningText(value: unknown): string | undefined {
-	return asString(value) ?? asString(field(value, "text")) ?? asString(field(value, "thinking"));
+/**
+ * Reasoning text from a string, a part (`{text}` or `{thinking}`), or a list of those — Mistral's
+ * thinking part holds `thinking: [{type: "text", text}]`. Nesting is read two lists deep.
+ */
+function reasoningText(value: unknown, depth = 0): string | undefined {
+	const text = asString(value) ?? asString(field(value, "text"));
+	if (text !== undefined) return text;
+	const inner = field(value, "thinking");
+	if (inner !== undefined && depth < 2) return reasoningText(inner, depth + 1);
+	const list = asList(value);
+	if (list === undefined || depth >= 2) return undefined;
+	const parts = new Array<string>();
+	for (const item of list) {
+		const part = reasoningText(item, depth + 1);
+		if (part !== undefined) parts.push(part);
+	}
+	return parts.size() > 0 ? parts.join("") : undefined;
 }
 
 /** Usage in the OpenAI shape (also DeepSeek's prompt_cache_hit_tokens). */
@@ -125,12 +140,7 @@ export class ChatAssembler extends StateAssembler implements Assembler {
 		const calls = this.state.calls;
 		const opened = calls.open(key, id, asName(fn.name));
 		if (opened !== undefined) return this.state.fromCall(opened);
-		const args = fn.arguments;
-		const failure = typeIs(args, "string")
-			? calls.fragment(key, args)
-			: asObject(args) !== undefined
-				? calls.whole(key, args)
-				: undefined;
+		const failure = calls.value(key, fn.arguments);
 		return failure !== undefined ? this.state.fromCall(failure) : undefined;
 	}
 

@@ -58,7 +58,7 @@ export class ResponsesAssembler extends StateAssembler implements Assembler {
 				this.state.reasoning.append(delta);
 				return undefined;
 			case "response.function_call_arguments.delta": {
-				const outcome = this.state.calls.fragment(key, delta);
+				const outcome = this.state.calls.value(key, data.delta);
 				return outcome !== undefined ? this.state.fromCall(outcome) : undefined;
 			}
 			case "response.completed":
@@ -81,10 +81,17 @@ export class ResponsesAssembler extends StateAssembler implements Assembler {
 	private itemAdded(key: number, item: JsonObject | undefined): EventOutcome {
 		if (item === undefined || item.type !== "function_call") return undefined;
 		const calls = this.state.calls;
-		const failure =
-			calls.open(key, asName(item.call_id), asName(item.name)) ??
-			calls.fragment(key, asString(item.arguments) ?? "");
+		const failure = calls.open(key, asName(item.call_id), asName(item.name)) ?? calls.value(key, item.arguments);
 		return failure !== undefined ? this.state.fromCall(failure) : undefined;
+	}
+
+	// The item's complete arguments replace the streamed ones: text as it is, an object encoded;
+	// absent keeps the streamed ones; any other value fails the call.
+	private finalArguments(key: number, value: unknown) {
+		const calls = this.state.calls;
+		if (value === undefined) return undefined;
+		if (typeIs(value, "string")) return calls.replaceArguments(key, value);
+		return calls.replaceArguments(key, "") ?? calls.whole(key, value);
 	}
 
 	private keep(item: JsonObject): EventOutcome {
@@ -105,8 +112,7 @@ export class ResponsesAssembler extends StateAssembler implements Assembler {
 		if (item.type === "function_call") {
 			const calls = this.state.calls;
 			const failure =
-				calls.open(key, asName(item.call_id), asName(item.name)) ??
-				calls.replaceArguments(key, asString(item.arguments) ?? "");
+				calls.open(key, asName(item.call_id), asName(item.name)) ?? this.finalArguments(key, item.arguments);
 			if (failure !== undefined) return this.state.fromCall(failure);
 			calls.close(key);
 			return this.keep({
