@@ -237,6 +237,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
 	// after unload there is no thread to select or create: nil and the reason, never a raise
 	const noSession = (reason: string): LuaTuple<[undefined, string]> => $tuple(undefined, reason);
 	const current = (): PublicSession => {
+		if (deps.cleanup.closed()) return noSession("this UAI client has been unloaded") as unknown as PublicSession;
 		const active = activeId !== undefined ? registered.get(activeId) : undefined;
 		if (active !== undefined) return active.public;
 		const [session, reason] = build(undefined, true, true);
