@@ -53,11 +53,18 @@ export function deepCopy<T>(value: T): T {
 	return copy(value, 1) as T;
 }
 
-/** `deepCopy` for hosts: the copy, or nil and why (nesting deeper than COPY_DEPTH); never raises. */
-function publicDeepCopy(value: unknown): LuaTuple<[unknown, string | undefined]> {
+function refusedCopy(reason: string): LuaTuple<[undefined, string]> {
+	return $tuple(undefined, reason);
+}
+
+/**
+ * `deepCopy` for hosts: the copy, or (for Luau callers) nil and why when the value is nested
+ * deeper than COPY_DEPTH; never raises.
+ */
+function publicDeepCopy<T>(value: T): T {
 	const problem = nestingProblem(value);
-	if (problem !== undefined) return $tuple(undefined, `deepCopy: ${problem}`);
-	return $tuple(deepCopy(value), undefined);
+	if (problem !== undefined) return refusedCopy(`deepCopy: ${problem}`) as unknown as T;
+	return deepCopy(value);
 }
 
 /** `markObject` for hosts: a table is marked and returned; anything else gives nil and why. */
