@@ -7,9 +7,9 @@ import { ExecutorGlobals } from "./globals";
 export type CapKey = "http" | "fs" | "exec" | "ws" | "clipboard" | "hooks" | "ua" | "gravity";
 
 /**
- * Capability names written as the executor functions they stand for (the embedding guide's own
- * example is `needs = { "loadstring" }`), and the key each one means here. `uai.caps.has` and a
- * tool's `needs` accept both spellings; docs/EMBEDDING.md lists them.
+ * Capability names written as the executor functions they stand for (`needs = { "loadstring" }`),
+ * and the key each one means here. `uai.caps.has` and a tool's `needs` accept both spellings;
+ * docs/EMBEDDING.md ("Tools") lists them.
  */
 export const CAP_ALIASES: Readonly<Record<string, CapKey>> = {
 	loadstring: "exec",
