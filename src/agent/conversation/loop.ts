@@ -297,7 +297,8 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		const outcome: ModelOutcome = complete(
 			deps,
 			{
-				system: (provider, model) => systemPrompt(session.summary, provider, model, session.instructions, deps.hostPrompt?.()),
+				system: (provider, model) =>
+					systemPrompt(session.summary, provider, model, session.instructions, deps.hostPrompt?.()),
 				messages: withoutUnavailableImages(session.messages),
 				tools,
 				temperature: config.get("agent.temperature") as number,
