@@ -33,6 +33,18 @@ function convert(node) {
 	if (node.children?.length) out.children = node.children.map(convert);
 	return out;
 }
-fs.writeFileSync(path.join(ROOT, ".cache", "spec-tree.json"), JSON.stringify(convert(map)));
+// `node scripts/specs.mjs NAME...` runs only the spec files whose names contain a NAME.
+const only = process.argv.slice(2);
+function keep(node) {
+	if (only.length === 0) return node;
+	const walk = (n) => ({
+		...n,
+		children: n.children
+			?.filter((c) => !c.name.endsWith(".spec") || only.some((o) => c.name.includes(o)))
+			.map(walk),
+	});
+	return { ...node, children: node.children?.map((c) => (c.name === "spec" ? walk(c) : c)) };
+}
+fs.writeFileSync(path.join(ROOT, ".cache", "spec-tree.json"), JSON.stringify(keep(convert(map))));
 const { code } = await runHost(path.join(ROOT, "test", "host", "specs.luau"), ["--profile", "studio"]);
 process.exit(code);

@@ -29,6 +29,7 @@ import { createEnv, definePublicModule } from "./env";
 import { AppFactory, createHandle, Handle } from "./handle";
 import { createNotices } from "./notices";
 import { resolveRerun } from "./reload";
+import { loadOpenUI } from "./optional_modules";
 
 interface LogSettings {
 	readonly logs?: { readonly level?: unknown; readonly mirror?: unknown };
@@ -101,6 +102,7 @@ function bootClient(
 		definePublicModule(registry, "runtime/blockers", () => blockers);
 		definePublicModule(registry, "runtime/clipboard", () => host.clipboard);
 		definePublicModule(registry, "runtime/cleanup", () => table.freeze({ add: cleanup.add, count: cleanup.count }));
+		definePublicModule(registry, "openui", loadOpenUI);
 		const env = createEnv(
 			registry,
 			context,

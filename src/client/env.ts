@@ -11,6 +11,7 @@ import type { PublicLog } from "../runtime/log";
 import type { ModuleRegistry } from "../runtime/registry";
 import type { publicUtil } from "../runtime/util";
 import type { Context } from "./context";
+import type { OpenUIModule } from "./optional_modules";
 
 /** `env.require("runtime/util")`: JSON encode/decode, copies, the empty-object mark. */
 export type PublicUtil = typeof publicUtil;
@@ -25,6 +26,8 @@ export interface PublicModules {
 	"runtime/clipboard": ClipboardModule;
 	"runtime/cleanup": Pick<CleanupRegistry, "add" | "count">;
 	"runtime/attachments": Pick<Attachments, "save" | "reference">;
+	/** Loaded on first require (src/client/optional_modules.ts). */
+	openui: OpenUIModule;
 }
 
 /** `env.require(id)`: typed for the public ids; any other id is checked (and refused) at run time. */
