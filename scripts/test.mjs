@@ -43,6 +43,8 @@ function step(name, command, commandArgs) {
 	const started = Date.now();
 	const r = spawnSync(command, commandArgs, { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
 	report(name, r.status === 0, `${r.stdout ?? ""}${r.stderr ?? ""}`, Date.now() - started);
+	// conformance counts a step prints ("openui fixtures: 85/85 passed") are shown on success too
+	for (const line of `${r.stdout ?? ""}${r.stderr ?? ""}`.split("\n")) if (/^[\w ]+: \d+\/\d+ passed$/.test(line)) console.log(`    ${line}`);
 	return r.status === 0;
 }
 

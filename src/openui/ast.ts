@@ -117,7 +117,10 @@ class Parser {
 		for (;;) {
 			if (this.isOp(".")) {
 				const field = this.peek(1);
-				if (field === undefined || !["ident", "type", "num", "str", "state", "true", "false", "null"].includes(field.kind))
+				if (
+					field === undefined ||
+					!["ident", "type", "num", "str", "state", "true", "false", "null"].includes(field.kind)
+				)
 					return node;
 				this.pos += 2;
 				const name = field.kind === "state" ? string.sub(field.text, 2) : field.text;

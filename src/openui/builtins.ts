@@ -41,8 +41,14 @@ function isNumeric(v: Value): boolean {
 function stableSort<T extends defined>(list: T[], before: (a: T, b: T) => boolean): T[] {
 	if (list.size() <= 1) return [...list];
 	const mid = math.floor(list.size() / 2);
-	const left = stableSort(list.filter((_, i) => i < mid), before);
-	const right = stableSort(list.filter((_, i) => i >= mid), before);
+	const left = stableSort(
+		list.filter((_, i) => i < mid),
+		before,
+	);
+	const right = stableSort(
+		list.filter((_, i) => i >= mid),
+		before,
+	);
 	const out: T[] = [];
 	let i = 0;
 	let j = 0;

@@ -45,11 +45,12 @@ export interface EvalContext {
 	readonly mutationResult: (name: string) => Value | undefined;
 }
 
-const IDLE_MUTATION = (): Value => objectFrom([
-	["status", "idle"],
-	["data", NULL],
-	["error", NULL],
-]);
+const IDLE_MUTATION = (): Value =>
+	objectFrom([
+		["status", "idle"],
+		["data", NULL],
+		["error", NULL],
+	]);
 
 /** `{value, componentType}` form fields read as their value in expressions. */
 export function unwrapField(v: Value): Value {
@@ -171,7 +172,10 @@ export class Evaluator {
 			case "member":
 				return this.member(this.eval(node.target, "computed") ?? NULL, node.field);
 			case "index":
-				return this.index(this.eval(node.target, "computed") ?? NULL, this.eval(node.index, "computed") ?? NULL);
+				return this.index(
+					this.eval(node.target, "computed") ?? NULL,
+					this.eval(node.index, "computed") ?? NULL,
+				);
 		}
 	}
 
@@ -182,7 +186,7 @@ export class Evaluator {
 		const right = this.eval(rightNode, "computed") ?? NULL;
 		switch (op) {
 			case "+": {
-				const textual = (v: Value) => typeIs(v, "string") || typeIs(v, "table") && v !== NULL;
+				const textual = (v: Value) => typeIs(v, "string") || (typeIs(v, "table") && v !== NULL);
 				if (textual(left) || textual(right)) return joinString(left) + joinString(right);
 				return toNumber(left) + toNumber(right);
 			}
@@ -252,12 +256,25 @@ export class Evaluator {
 				hint: `Available components: ${this.ctx.library.componentNames.join(", ")}`,
 			});
 			if (position === "value") return undefined;
-			const unknown: ElementValue = { t: "element", typeName: name, props: newObject(), partial: this.ctx.streaming, statementId, unknown: true };
+			const unknown: ElementValue = {
+				t: "element",
+				typeName: name,
+				props: newObject(),
+				partial: this.ctx.streaming,
+				statementId,
+				unknown: true,
+			};
 			return unknown;
 		}
 		const props = this.props(spec, args);
 		if (props === undefined) return position === "value" ? undefined : NULL;
-		const element: ElementValue = { t: "element", typeName: spec.name, props, partial: this.ctx.streaming, statementId };
+		const element: ElementValue = {
+			t: "element",
+			typeName: spec.name,
+			props,
+			partial: this.ctx.streaming,
+			statementId,
+		};
 		return element;
 	}
 
@@ -281,14 +298,23 @@ export class Evaluator {
 	private argument(prop: PropSpec, node: Node | undefined): Value | undefined {
 		if (node === undefined) return undefined;
 		if (prop.bindable && node.t === "state") {
-			const binding: BindingValue = { t: "binding", name: node.name, value: unwrapField(this.ctx.readState(node.name)) };
+			const binding: BindingValue = {
+				t: "binding",
+				name: node.name,
+				value: unwrapField(this.ctx.readState(node.name)),
+			};
 			return binding;
 		}
 		return this.eval(node, "value");
 	}
 
 	/** The value a prop takes: the value, a default, undefined (left out) or false (drop the component). */
-	private accept(spec: ComponentSpec, prop: PropSpec, node: Node | undefined, value: Value | undefined): Value | undefined | false {
+	private accept(
+		spec: ComponentSpec,
+		prop: PropSpec,
+		node: Node | undefined,
+		value: Value | undefined,
+	): Value | undefined | false {
 		const where = { component: spec.name, path: `/${prop.name}` };
 		const signature = `Signature: ${shortSignature(spec.name, spec.props)} - * marks required`;
 		if (isNull(value)) {
@@ -297,12 +323,18 @@ export class Evaluator {
 			// while streaming, a required prop missing only because a reference has not arrived is no error
 			if (this.ctx.streaming && value === undefined && node !== undefined) return false;
 			const explicit = value === NULL;
-			this.error(explicit ? "null-required" : "missing-required", `${spec.name} needs "${prop.name}"`, { ...where, hint: signature });
+			this.error(explicit ? "null-required" : "missing-required", `${spec.name} needs "${prop.name}"`, {
+				...where,
+				hint: signature,
+			});
 			return false;
 		}
 		const checked = this.check(spec, prop, value);
 		if (checked !== undefined) return checked;
-		this.error("type-mismatch", `${spec.name} "${prop.name}" got the wrong type of value`, { ...where, hint: signature });
+		this.error("type-mismatch", `${spec.name} "${prop.name}" got the wrong type of value`, {
+			...where,
+			hint: signature,
+		});
 		if (prop.defaultValue !== undefined) return prop.defaultValue;
 		return prop.required ? false : undefined;
 	}
@@ -391,7 +423,8 @@ export class Evaluator {
 			this.statementId = statementId;
 			const out: Value[] = [];
 			args.forEach((node, i) => {
-				if (targets && (name !== "Set" || i === 0)) out.push(node.t === "ref" || node.t === "state" ? node.name : NULL);
+				if (targets && (name !== "Set" || i === 0))
+					out.push(node.t === "ref" || node.t === "state" ? node.name : NULL);
 				else out.push(this.eval(node, "computed") ?? NULL);
 			});
 			this.scopes = saved;
@@ -410,11 +443,22 @@ export class Evaluator {
 			const node = args[i];
 			if (node === undefined) {
 				if (param.required && param.defaultValue === undefined) {
-					this.error("missing-required", `@${fn.name} needs "${param.name}"`, { path: `/${param.name}`, hint });
+					this.error("missing-required", `@${fn.name} needs "${param.name}"`, {
+						path: `/${param.name}`,
+						hint,
+					});
 					invalid = true;
 				}
-			} else if (node.t === "lit" && node.value !== NULL && param.kind === "scalar" && !scalarMatches(param.scalar ?? "string", node.value)) {
-				this.error("type-mismatch", `@${fn.name} "${param.name}" got the wrong type of value`, { path: `/${param.name}`, hint });
+			} else if (
+				node.t === "lit" &&
+				node.value !== NULL &&
+				param.kind === "scalar" &&
+				!scalarMatches(param.scalar ?? "string", node.value)
+			) {
+				this.error("type-mismatch", `@${fn.name} "${param.name}" got the wrong type of value`, {
+					path: `/${param.name}`,
+					hint,
+				});
 				invalid = true;
 			}
 		});
@@ -430,7 +474,12 @@ export class Evaluator {
 		}
 		const impl = this.ctx.functions.get(fn.name);
 		if (impl === undefined) {
-			this.errors.add({ source: "runtime", code: "runtime-error", statementId: this.statementId, message: `@${fn.name} has no implementation` });
+			this.errors.add({
+				source: "runtime",
+				code: "runtime-error",
+				statementId: this.statementId,
+				message: `@${fn.name} has no implementation`,
+			});
 			return NULL;
 		}
 		const [ok, result] = pcall(impl, ...values);

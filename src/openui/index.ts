@@ -23,7 +23,11 @@ export interface LibraryInput {
 }
 
 function isCompiled(v: unknown): v is CompiledLibrary {
-	return typeIs(v, "table") && (v as { components?: unknown }).components !== undefined && (v as { t?: unknown }).t === undefined;
+	return (
+		typeIs(v, "table") &&
+		(v as { components?: unknown }).components !== undefined &&
+		(v as { t?: unknown }).t === undefined
+	);
 }
 
 /** A library from a LibrarySpec (decoded value or JSON text); raises on JSON that does not decode. */
@@ -40,7 +44,8 @@ export function library(spec: Value | string | CompiledLibrary): CompiledLibrary
 function functionMap(fns: LibraryInput["functions"]): ReadonlyMap<string, CustomFunction> {
 	if (fns === undefined) return new Map();
 	const map = new Map<string, CustomFunction>();
-	for (const [k, v] of pairs(fns as object)) if (typeIs(k, "string") && typeIs(v, "function")) map.set(k, v as CustomFunction);
+	for (const [k, v] of pairs(fns as object))
+		if (typeIs(k, "string") && typeIs(v, "function")) map.set(k, v as CustomFunction);
 	return map;
 }
 
@@ -52,9 +57,17 @@ function options(input: LibraryInput, streaming: boolean): ParseOptions {
 
 export const Message = table.freeze({
 	/** Writes a stored message (no trailing newline). */
-	build: (content: string, context?: string | Value, attributes?: Parameters<typeof buildMessage>[2], ended?: boolean) => {
+	build: (
+		content: string,
+		context?: string | Value,
+		attributes?: Parameters<typeof buildMessage>[2],
+		ended?: boolean,
+	) => {
 		if (!typeIs(content, "string")) error("Message.build: content must be a string", 2);
-		const text = context === undefined || typeIs(context, "string") ? (context as string | undefined) : encodeJson(context as Value);
+		const text =
+			context === undefined || typeIs(context, "string")
+				? (context as string | undefined)
+				: encodeJson(context as Value);
 		return buildMessage(content, text, attributes, ended);
 	},
 	/** Reads a stored message: { content, context?, attributes, ended, marked, header? }. */
@@ -70,7 +83,10 @@ export const Message = table.freeze({
 	},
 	/** The same message with a new context section (header and program byte for byte). */
 	withContext: (stored: string, context: string | Value | undefined) => {
-		const text = context === undefined || typeIs(context, "string") ? (context as string | undefined) : encodeJson(context as Value);
+		const text =
+			context === undefined || typeIs(context, "string")
+				? (context as string | undefined)
+				: encodeJson(context as Value);
 		return replaceContext(stored, text);
 	},
 });
@@ -78,7 +94,8 @@ export const Message = table.freeze({
 export const Edit = table.freeze({
 	/** Merges a patch into a program's text. */
 	merge: (program: string, patch: string) => {
-		if (!typeIs(program, "string") || !typeIs(patch, "string")) error("Edit.merge: program and patch must be strings", 2);
+		if (!typeIs(program, "string") || !typeIs(patch, "string"))
+			error("Edit.merge: program and patch must be strings", 2);
 		return mergeProgram(program, patch);
 	},
 });
@@ -140,7 +157,8 @@ export function page(input: LibraryInput & Omit<PageOptions, "library" | "functi
 		setField: (formName: string | undefined, field: string, value: Value, componentType?: string) =>
 			p.setField(formName, field, value, componentType),
 		fieldValue: (formName: string | undefined, field: string) => p.fieldValue(formName, field),
-		runAction: (action: Value | undefined, formName?: string, label?: string) => p.runAction(action, formName, label),
+		runAction: (action: Value | undefined, formName?: string, label?: string) =>
+			p.runAction(action, formName, label),
 		snapshot: () => p.store.snapshot(),
 		restore: (persisted: Value | string) => {
 			const value = typeIs(persisted, "string") ? decodeJson(persisted) : { ok: true as const, value: persisted };

@@ -1,7 +1,20 @@
 // JSON for stored page state, library specs and fixtures: keeps object key order and null (the
 // NULL sentinel), and tells [] from {} — HttpService's JSONDecode does none of these. Writes
 // what JavaScript's JSON.stringify writes (compact, same number forms, same escapes).
-import { arrayOf, isArray, isBinding, isElement, isObject, isPlan, isStep, newObject, NULL, numberToString, objSet, Value } from "./values";
+import {
+	arrayOf,
+	isArray,
+	isBinding,
+	isElement,
+	isObject,
+	isPlan,
+	isStep,
+	newObject,
+	NULL,
+	numberToString,
+	objSet,
+	Value,
+} from "./values";
 
 export type JsonResult = { ok: true; value: Value } | { ok: false; error: string };
 
@@ -11,8 +24,7 @@ const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b
 export function utf8Char(code: number): string {
 	if (code < 0x80) return string.char(code);
 	if (code < 0x800) return string.char(0xc0 + (code >> 6), 0x80 + (code & 0x3f));
-	if (code < 0x10000)
-		return string.char(0xe0 + (code >> 12), 0x80 + ((code >> 6) & 0x3f), 0x80 + (code & 0x3f));
+	if (code < 0x10000) return string.char(0xe0 + (code >> 12), 0x80 + ((code >> 6) & 0x3f), 0x80 + (code & 0x3f));
 	return string.char(
 		0xf0 + (code >> 18),
 		0x80 + ((code >> 12) & 0x3f),

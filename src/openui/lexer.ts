@@ -20,7 +20,16 @@ export interface Token {
 	readonly num?: number;
 }
 
-const DOUBLE_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", "/": "/", '"': '"', "\\": "\\" };
+const DOUBLE_ESCAPES: Record<string, string> = {
+	n: "\n",
+	t: "\t",
+	r: "\r",
+	b: "\b",
+	f: "\f",
+	"/": "/",
+	'"': '"',
+	"\\": "\\",
+};
 const SINGLE_ESCAPES: Record<string, string> = { n: "\n", t: "\t", "'": "'", "\\": "\\" };
 
 // Longest first. `===`/`!==` mean `==`/`!=`; single `&`/`|` mean `&&`/`||`.
@@ -99,7 +108,8 @@ export function lex(src: string): Token[] {
 			i += digits.size();
 			continue;
 		}
-		const negative = c === "-" && string.match(string.sub(src, i + 1, i + 1), "%d")[0] !== undefined && !isValueToken(previous);
+		const negative =
+			c === "-" && string.match(string.sub(src, i + 1, i + 1), "%d")[0] !== undefined && !isValueToken(previous);
 		if (string.match(c, "%d")[0] !== undefined || negative) {
 			const from = negative ? i + 1 : i;
 			const [int] = string.match(src, "^%d+", from) as LuaTuple<[string]>;

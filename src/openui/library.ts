@@ -89,7 +89,12 @@ function classify(
 	}
 	if (jsonType === "object") return { kind: "object", bindable };
 	if (jsonType === "string" || jsonType === "number" || jsonType === "integer" || jsonType === "boolean")
-		return { kind: "scalar", scalar: jsonType, enumValues: isArray(enumValues) ? enumValues.items : undefined, bindable };
+		return {
+			kind: "scalar",
+			scalar: jsonType,
+			enumValues: isArray(enumValues) ? enumValues.items : undefined,
+			bindable,
+		};
 	return { kind: "any", bindable };
 }
 
@@ -180,6 +185,8 @@ export function shortSignature(name: string, params: PropSpec[]): string {
 }
 
 export function isReservedName(name: string): boolean {
-	return BUILTINS.includes(name) || ["Set", "Reset", "Run", "ToAssistant", "OpenUrl", "Query", "Mutation", "Action"].includes(name);
+	return (
+		BUILTINS.includes(name) ||
+		["Set", "Reset", "Run", "ToAssistant", "OpenUrl", "Query", "Mutation", "Action"].includes(name)
+	);
 }
-

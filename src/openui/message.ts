@@ -60,7 +60,9 @@ function readAttributes(kind: string, tail: string): Record<string, string> {
 			}
 	} else {
 		// the older space-separated form: `]]>openui:content library=support@1.2.0`
-		for (const [key, value] of string.gmatch(tail, "([^%s=]+)=(%S*)") as IterableFunction<LuaTuple<[string, string]>>)
+		for (const [key, value] of string.gmatch(tail, "([^%s=]+)=(%S*)") as IterableFunction<
+			LuaTuple<[string, string]>
+		>)
 			out[key] = value;
 	}
 	return out;
@@ -89,7 +91,11 @@ function body(section: Section, endedAt?: number): string {
 export function parseMessage(text: string, streaming = false): ParsedMessage {
 	const lines = splitLines(text);
 	const last = lines[lines.size() - 1];
-	if (streaming && last !== "" && (string.sub(last, 1, MARKER.size()) === MARKER || string.sub(MARKER, 1, last.size()) === last))
+	if (
+		streaming &&
+		last !== "" &&
+		(string.sub(last, 1, MARKER.size()) === MARKER || string.sub(MARKER, 1, last.size()) === last)
+	)
 		lines.pop();
 	const sections: Section[] = [];
 	let current: Section = { kind: "", lines: [], attributes: {}, header: "" };
@@ -112,7 +118,12 @@ export function parseMessage(text: string, streaming = false): ParsedMessage {
 			endedAt = current.lines.size();
 			continue;
 		}
-		current = { kind: kind === "artifact" ? "content" : kind, lines: [], attributes: readAttributes(kind, tail), header: withoutCR(line) };
+		current = {
+			kind: kind === "artifact" ? "content" : kind,
+			lines: [],
+			attributes: readAttributes(kind, tail),
+			header: withoutCR(line),
+		};
 		sections.push(current);
 	}
 	if (!marked) {

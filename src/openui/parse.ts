@@ -38,7 +38,7 @@ export interface ParseResult {
 	readonly evaluator: Evaluator;
 }
 
-function declarations(program: Program, evaluator: Evaluator): LuaTuple<[ObjectValue, string[]]> {
+function declarations(program: Program): LuaTuple<[ObjectValue, string[]]> {
 	const decls = newObject();
 	const provisional: string[] = [];
 	for (const name of program.names) {
@@ -69,7 +69,7 @@ export function evaluateProgram(program: Program, options: ParseOptions): ParseR
 		mutationResult: (name) => options.mutationResult?.(name),
 	};
 	const evaluator = new Evaluator(ctx);
-	const [declared, provisional] = declarations(program, evaluator);
+	const [declared, provisional] = declarations(program);
 	decls = declared;
 	for (const name of program.names) {
 		const stmt = program.byName.get(name)!;
@@ -87,7 +87,13 @@ export function evaluateProgram(program: Program, options: ParseOptions): ParseR
 	let root: ElementValue | undefined;
 	let entry: string | undefined;
 	const noRoot = (message: string) => {
-		if (!streaming) evaluator.errors.add({ source: "parser", code: "no-root", message, hint: `Start with: root = ${library.root ?? "Component"}(...)` });
+		if (!streaming)
+			evaluator.errors.add({
+				source: "parser",
+				code: "no-root",
+				message,
+				hint: `Start with: root = ${library.root ?? "Component"}(...)`,
+			});
 	};
 	if (program.byName.has("root")) {
 		entry = "root";
@@ -96,7 +102,10 @@ export function evaluateProgram(program: Program, options: ParseOptions): ParseR
 		else noRoot('"root" is not a component');
 	} else {
 		const first = program.statements[0];
-		const spec = first !== undefined && first.kind === "value" && first.expr.t === "comp" ? resolveComponent(library, first.expr.name) : undefined;
+		const spec =
+			first !== undefined && first.kind === "value" && first.expr.t === "comp"
+				? resolveComponent(library, first.expr.name)
+				: undefined;
 		if (first !== undefined && spec !== undefined && library.root !== undefined && spec.name === library.root) {
 			entry = first.name;
 			const value = evaluator.statement(first.name, "value");
@@ -105,7 +114,11 @@ export function evaluateProgram(program: Program, options: ParseOptions): ParseR
 		} else if (first !== undefined) noRoot('No "root" statement');
 	}
 	if (program.empty && !streaming)
-		evaluator.errors.add({ source: "parser", code: "parse-failed", message: "No statement could be read from the text" });
+		evaluator.errors.add({
+			source: "parser",
+			code: "parse-failed",
+			message: "No statement could be read from the text",
+		});
 
 	const reached = entry === undefined ? new Set<string>() : reachable(program, entry);
 	const orphaned = program.names.filter((name) => {
@@ -159,7 +172,10 @@ export class StreamParser {
 	/** Ends the stream: the pending tail is finalized and may redefine earlier statements. */
 	finish(): ParseResult {
 		this.ended = true;
-		return evaluateProgram(readProgram(prepareProgram(this.buffer), false, this.cache), { ...this.options, streaming: false });
+		return evaluateProgram(readProgram(prepareProgram(this.buffer), false, this.cache), {
+			...this.options,
+			streaming: false,
+		});
 	}
 
 	text(): string {

@@ -4,11 +4,7 @@
 // alternation `|`, and the quantifiers `* + ? {n} {n,} {n,m}` (greedy). No flags. Hand-written
 // because no Luau regex library ships with the client.
 
-type Atom =
-	| { k: "char"; test: (c: string) => boolean }
-	| { k: "group"; alts: Seq[] }
-	| { k: "start" }
-	| { k: "end" };
+type Atom = { k: "char"; test: (c: string) => boolean } | { k: "group"; alts: Seq[] } | { k: "start" } | { k: "end" };
 interface Piece {
 	atom: Atom;
 	min: number;
@@ -59,7 +55,9 @@ class Compiler {
 		if (c === "+") return this.advance(1, math.huge);
 		if (c === "?") return this.advance(0, 1);
 		if (c === "{") {
-			const [a, comma, b, close] = string.match(this.src, "^{(%d*)(,?)(%d*)(})", this.i) as LuaTuple<[string?, string?, string?, string?]>;
+			const [a, comma, b, close] = string.match(this.src, "^{(%d*)(,?)(%d*)(})", this.i) as LuaTuple<
+				[string?, string?, string?, string?]
+			>;
 			if (close !== undefined && a !== undefined && a !== "") {
 				this.i += 2 + a.size() + (comma ?? "").size() + (b ?? "").size();
 				const min = tonumber(a)!;
@@ -112,7 +110,11 @@ class Compiler {
 				tests.push(escapeTest(e));
 				continue;
 			}
-			if (this.peek() === "-" && string.sub(this.src, this.i + 1, this.i + 1) !== "]" && this.i + 1 <= this.src.size()) {
+			if (
+				this.peek() === "-" &&
+				string.sub(this.src, this.i + 1, this.i + 1) !== "]" &&
+				this.i + 1 <= this.src.size()
+			) {
 				let hi = string.sub(this.src, this.i + 1, this.i + 1);
 				this.i += 2;
 				if (hi === "\\") {
@@ -133,7 +135,14 @@ class Compiler {
 }
 
 /** Tries `seq` from piece `p` at byte `pos`; calls `k` with each end position until it succeeds. */
-function matchSeq(text: string, seq: Seq, p: number, pos: number, k: (pos: number) => boolean, budget: { n: number }): boolean {
+function matchSeq(
+	text: string,
+	seq: Seq,
+	p: number,
+	pos: number,
+	k: (pos: number) => boolean,
+	budget: { n: number },
+): boolean {
 	budget.n -= 1;
 	if (budget.n < 0) return false;
 	if (p >= seq.size()) return k(pos);
@@ -147,7 +156,9 @@ function matchSeq(text: string, seq: Seq, p: number, pos: number, k: (pos: numbe
 	};
 	const repeatFrom = (count: number, at: number): boolean => {
 		if (count < piece.max) {
-			const more = once(at, (nextAt) => (nextAt === at && count >= piece.min ? false : repeatFrom(count + 1, nextAt)));
+			const more = once(at, (nextAt) =>
+				nextAt === at && count >= piece.min ? false : repeatFrom(count + 1, nextAt),
+			);
 			if (more) return true;
 		}
 		return count >= piece.min && matchSeq(text, seq, p + 1, at, k, budget);

@@ -120,7 +120,10 @@ export class Page {
 	/** A field's stored value (unwrapped), for showing it again. */
 	fieldValue(formName: string | undefined, fieldName: string): Value | undefined {
 		const scope = formName === undefined ? undefined : this.store.get(formName);
-		const holder = formName === undefined ? this.store.get(fieldName) : (scope as ObjectValue | undefined)?.map?.get(fieldName);
+		const holder =
+			formName === undefined
+				? this.store.get(fieldName)
+				: (scope as ObjectValue | undefined)?.map?.get(fieldName);
 		if (holder === undefined || (holder as { t?: string }).t !== "object") return holder;
 		return (holder as ObjectValue).map.get("value") ?? holder;
 	}
@@ -170,7 +173,8 @@ export class Page {
 				return true;
 			case "Reset":
 				for (const target of args)
-					if (typeIs(target, "string")) this.store.set(target, this.result.stateDeclarations.map.get(target) ?? NULL);
+					if (typeIs(target, "string"))
+						this.store.set(target, this.result.stateDeclarations.map.get(target) ?? NULL);
 				return true;
 			case "Run":
 				return typeIs(args[0], "string") ? this.run(args[0]) : true;
@@ -200,18 +204,37 @@ export class Page {
 		return true;
 	}
 
-	private callTool(name: string, tool: string, args: Value, source: "query" | "mutation"): LuaTuple<[boolean, Value]> {
+	private callTool(
+		name: string,
+		tool: string,
+		args: Value,
+		source: "query" | "mutation",
+	): LuaTuple<[boolean, Value]> {
 		const impl = this.options.tools?.get(tool);
 		if (impl === undefined) {
 			const known = [...(this.options.tools ?? new Map<string, Tool>())].map(([n]) => n);
-			this.runtimeErrors.push({ source, code: "tool-not-found", statementId: name, toolName: tool, message: `No tool "${tool}"`, hint: `Tools: ${known.join(", ")}` });
+			this.runtimeErrors.push({
+				source,
+				code: "tool-not-found",
+				statementId: name,
+				toolName: tool,
+				message: `No tool "${tool}"`,
+				hint: `Tools: ${known.join(", ")}`,
+			});
 			return $tuple(false, NULL);
 		}
 		const last = this.toolCalls[this.toolCalls.size() - 1];
-		if (last === undefined || last.tool !== tool || encodeJson(last.args) !== encodeJson(args)) this.toolCalls.push({ tool, args });
+		if (last === undefined || last.tool !== tool || encodeJson(last.args) !== encodeJson(args))
+			this.toolCalls.push({ tool, args });
 		const [ok, result] = pcall(impl, args);
 		if (!ok) {
-			this.runtimeErrors.push({ source, code: "tool-error", statementId: name, toolName: tool, message: tostring(result) });
+			this.runtimeErrors.push({
+				source,
+				code: "tool-error",
+				statementId: name,
+				toolName: tool,
+				message: tostring(result),
+			});
 			return $tuple(false, NULL);
 		}
 		return $tuple(true, (result as Value | undefined) ?? NULL);
@@ -252,11 +275,24 @@ export class Page {
 		const state = this.mutations.get(name);
 		if (state !== undefined && (state as ObjectValue).map.get("status") === "loading") return false;
 		const [tool, args] = this.result.evaluator.toolCall(stmt);
-		this.mutations.set(name, objectFrom([["status", "loading"], ["data", NULL], ["error", NULL]]));
+		this.mutations.set(
+			name,
+			objectFrom([
+				["status", "loading"],
+				["data", NULL],
+				["error", NULL],
+			]),
+		);
 		const [ok, data] = this.callTool(name, tool, args, "mutation");
 		const failure = ok ? NULL : (this.runtimeErrors[this.runtimeErrors.size() - 1]?.message ?? "failed");
-		this.mutations.set(name, objectFrom([["status", ok ? "success" : "error"], ["data", ok ? data : NULL], ["error", failure]]));
+		this.mutations.set(
+			name,
+			objectFrom([
+				["status", ok ? "success" : "error"],
+				["data", ok ? data : NULL],
+				["error", failure],
+			]),
+		);
 		return ok;
 	}
 }
-

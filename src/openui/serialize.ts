@@ -39,7 +39,9 @@ class Writer {
 
 	step(s: StepValue): string {
 		const targets = s.name === "Set" || s.name === "Reset" || s.name === "Run";
-		const args = s.args.map((a, i) => (targets && (s.name !== "Set" || i === 0) && typeIs(a, "string") ? a : this.value(a)));
+		const args = s.args.map((a, i) =>
+			targets && (s.name !== "Set" || i === 0) && typeIs(a, "string") ? a : this.value(a),
+		);
 		return `@${s.name}(${args.join(", ")})`;
 	}
 
@@ -83,7 +85,11 @@ class Writer {
 }
 
 /** Program text for a rendered tree; `state` declarations (`$name` → value) are written after. */
-export function serializeTree(root: ElementValue, library: CompiledLibrary, state?: ReadonlyArray<[string, Value]>): string {
+export function serializeTree(
+	root: ElementValue,
+	library: CompiledLibrary,
+	state?: ReadonlyArray<[string, Value]>,
+): string {
 	const writer = new Writer(library);
 	writer.statements.push("");
 	writer.statements[0] = `root = ${writer.call(root)}`;

@@ -40,7 +40,8 @@ export class Store {
 		for (const key of decls.keys) {
 			const origin: Origin = provisional.includes(key) ? "provisional" : "default";
 			const current = this.origins.get(key);
-			if (!this.values.map.has(key) || current === "provisional") this.set(key, decls.map.get(key) ?? NULL, origin);
+			if (!this.values.map.has(key) || current === "provisional")
+				this.set(key, decls.map.get(key) ?? NULL, origin);
 		}
 	}
 

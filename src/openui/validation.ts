@@ -39,7 +39,14 @@ export function rulesObject(rules: Value | undefined): ObjectValue {
 	for (const item of rules.items) {
 		if (!typeIs(item, "string")) continue;
 		const [name, arg] = string.match(item, "^([^:]+):?(.*)$") as LuaTuple<[string, string]>;
-		const mapped = name === "min" && rules.items.some((x) => x === "numeric") ? "min" : name === "min" ? "minLength" : name === "max" ? "maxLength" : name;
+		const mapped =
+			name === "min" && rules.items.some((x) => x === "numeric")
+				? "min"
+				: name === "min"
+					? "minLength"
+					: name === "max"
+						? "maxLength"
+						: name;
 		objSet(out, mapped, arg === "" ? true : (tonumber(arg) ?? arg));
 	}
 	return out;

@@ -145,7 +145,12 @@ export function parseFloatJs(text: string): number {
 	const [s] = string.match(text, "^%s*(.*)$") as LuaTuple<[string]>;
 	const [inf] = string.match(s, "^([+-]?)Infinity") as LuaTuple<[string?]>;
 	if (inf !== undefined) return inf === "-" ? -math.huge : math.huge;
-	for (const pattern of ["^[+-]?%d+%.?%d*[eE][+-]?%d+", "^[+-]?%.%d+[eE][+-]?%d+", "^[+-]?%d+%.?%d*", "^[+-]?%.%d+"]) {
+	for (const pattern of [
+		"^[+-]?%d+%.?%d*[eE][+-]?%d+",
+		"^[+-]?%.%d+[eE][+-]?%d+",
+		"^[+-]?%d+%.?%d*",
+		"^[+-]?%.%d+",
+	]) {
 		const [m] = string.match(s, pattern) as LuaTuple<[string?]>;
 		if (m !== undefined) return tonumber(m) ?? 0 / 0;
 	}

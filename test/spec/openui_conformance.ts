@@ -32,7 +32,9 @@ interface RepoHost {
 declare const host: RepoHost;
 
 const ROOT = "test/fixtures/openui/";
-const FUNCTIONS = new Map<string, (...args: Value[]) => Value>([["Upper", (text: Value) => string.upper(tostring(text))]]);
+const FUNCTIONS = new Map<string, (...args: Value[]) => Value>([
+	["Upper", (text: Value) => string.upper(tostring(text))],
+]);
 
 export function readFixture(path: string): string | undefined {
 	const [ok, text] = pcall(() => host.readRepoFile(ROOT + path));
@@ -136,7 +138,9 @@ function checkResult(result: ParseResult, expected: Value, state?: ObjectValue):
 		for (const want of wantErrors.items) {
 			const code = get(want, "code");
 			const statementId = get(want, "statementId");
-			const at = got.findIndex((e) => e.code === code && (statementId === undefined || e.statementId === statementId));
+			const at = got.findIndex(
+				(e) => e.code === code && (statementId === undefined || e.statementId === statementId),
+			);
 			if (at < 0) return `errors: missing ${canonical(want)} in [${all}]`;
 			got.remove(at);
 		}
@@ -159,7 +163,8 @@ function checkResult(result: ParseResult, expected: Value, state?: ObjectValue):
 	const wantState = get(expected, "state");
 	if (wantState !== undefined) {
 		const got = state ?? result.stateDeclarations;
-		if (canonical(got) !== canonical(wantState)) return `state: got ${canonical(got)}, want ${canonical(wantState)}`;
+		if (canonical(got) !== canonical(wantState))
+			return `state: got ${canonical(got)}, want ${canonical(wantState)}`;
 	}
 	return undefined;
 }
@@ -168,10 +173,14 @@ function options(streaming = false) {
 	return { library: fixtureLibrary(), functions: FUNCTIONS, streaming };
 }
 
-function findElement(v: Value | undefined, id: string, form: string | undefined): LuaTuple<[ElementValue | undefined, string | undefined]> {
+function findElement(
+	v: Value | undefined,
+	id: string,
+	form: string | undefined,
+): LuaTuple<[ElementValue | undefined, string | undefined]> {
 	if (isElement(v)) {
 		if (v.statementId === id) return $tuple(v, form);
-		const inner = v.typeName === "Form" ? (v.props.map.get("name") as string | undefined) ?? form : form;
+		const inner = v.typeName === "Form" ? ((v.props.map.get("name") as string | undefined) ?? form) : form;
 		for (const key of v.props.keys) {
 			const [found, f] = findElement(v.props.map.get(key), id, inner);
 			if (found !== undefined) return $tuple(found, f);
@@ -251,7 +260,8 @@ function runSteps(source: string, steps: Value): string | undefined {
 			objSet(o, "args", c.args);
 			return o;
 		});
-		if (canonical(arrayOf(got)) !== canonical(wantCalls)) return `toolCalls: got ${canonical(arrayOf(got))}, want ${canonical(wantCalls)}`;
+		if (canonical(arrayOf(got)) !== canonical(wantCalls))
+			return `toolCalls: got ${canonical(arrayOf(got))}, want ${canonical(wantCalls)}`;
 	}
 	return undefined;
 }
@@ -307,7 +317,12 @@ function messageCase(dir: string, expected: Value): string | undefined {
 		const input = get(expected, "input");
 		const lib = get(input, "library");
 		const context = get(input, "context");
-		const got = buildMessage(get(input, "content") as string, typeIs(context, "string") ? context : undefined, lib === undefined ? undefined : [["library", `${get(lib, "id")}@${get(lib, "version")}`]], get(input, "end") === true);
+		const got = buildMessage(
+			get(input, "content") as string,
+			typeIs(context, "string") ? context : undefined,
+			lib === undefined ? undefined : [["library", `${get(lib, "id")}@${get(lib, "version")}`]],
+			get(input, "end") === true,
+		);
 		return got === want ? undefined : `write: got ${encodeJson(got)}`;
 	}
 	if (text === undefined) return "message.txt is missing";
@@ -339,7 +354,8 @@ function validationCase(doc: Value): string | undefined {
 	if (!isArray(cases)) return "validation.json has no cases";
 	for (const c of cases.items) {
 		const valid = validate(get(c, "value"), get(c, "rules")) === undefined;
-		if (valid !== get(c, "valid")) return `rules ${canonical(get(c, "rules"))} on ${canonical(get(c, "value"))}: got valid=${valid}`;
+		if (valid !== get(c, "valid"))
+			return `rules ${canonical(get(c, "rules"))} on ${canonical(get(c, "value"))}: got valid=${valid}`;
 	}
 	return undefined;
 }
