@@ -65,7 +65,7 @@ const CASES: [string, () => boolean][] = [
 	[
 		"4 comments stripped outside strings",
 		() =>
-			v("\"a // b\", 'b # c'") === '"a // b"' &&
+			v(`"a // b", 'b # c'`) === '"a // b"' &&
 			tree('root = Stack([Text("x")]) // c\n# d') === tree('root = Stack([Text("x")])'),
 	],
 	[
