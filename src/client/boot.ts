@@ -175,6 +175,7 @@ function bootClient(
 				host,
 				config: config.public,
 				log: log.scope("tools"),
+				recordRequest: log.recordRequest,
 				notify: (text) => notices.add("other", text),
 			}),
 			log.scope("tools"),

@@ -3,6 +3,7 @@
 import { Host } from "../host";
 import { PublicConfig } from "../runtime/config";
 import { Logger } from "../runtime/log";
+import { RequestRecorder } from "../runtime/request_log";
 
 export interface ToolDeps {
 	readonly host: Host;
@@ -10,6 +11,8 @@ export interface ToolDeps {
 	readonly log: Logger;
 	/** A notification for the user: shown by the app when it is open, always logged. */
 	readonly notify: (text: string) => void;
+	/** The request log (`uai.log.requests`), where the HTTP tools' attempts are recorded. */
+	readonly recordRequest?: RequestRecorder;
 }
 
 /** The byte budget of one tool result (`agent.resultCap`). */

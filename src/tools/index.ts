@@ -9,11 +9,12 @@ import { fileTools } from "./files";
 import { ToolFamily } from "./kit";
 import { luauTools } from "./luau";
 import { guiTools } from "./gui";
+import { netTools } from "./net";
 import { worldFamilies } from "./world";
 
 /** Every built-in family, in the order the model is offered them. */
 export function builtinFamilies(deps: ToolDeps): ReadonlyArray<ToolFamily> {
-	return [fileTools(deps), luauTools(deps), guiTools(deps), ...worldFamilies(deps)];
+	return [fileTools(deps), luauTools(deps), guiTools(deps), ...worldFamilies(deps), netTools(deps)];
 }
 
 /** Registers each family's tools as built-ins; a definition the registry refuses is logged. */
