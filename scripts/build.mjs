@@ -2,6 +2,8 @@
 // npm run build -- --check rebuild in a temporary copy and fail, naming each stale file, when the
 //                          committed dist/, generated version files, include/ or fixtures differ
 // npm run build -- --measure  also print what carrying both module forms would cost
+// npm run build -- --readable module text as compiled (comments, indentation) for debugging;
+//                          the committed dist/ is the compact build (npm test's --check says so)
 // How the bundles work: docs/BUILDING.md.
 import fs from "node:fs";
 import os from "node:os";
@@ -52,7 +54,7 @@ export function bundleConfigs(versions) {
 const readerFor = (root) => (file) => fs.readFileSync(path.join(root, file), "utf8");
 
 /** Compiles in `root` and returns every generated file as { repoPath: text }, plus bundle details. */
-export function produce(root, { measure = false } = {}) {
+export function produce(root, { measure = false, readable = false } = {}) {
 	const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 	const versions = readVersions(pkg);
 	const outputs = {};
@@ -60,7 +62,7 @@ export function produce(root, { measure = false } = {}) {
 	compile(root);
 	for (const config of bundleConfigs(versions)) {
 		const map = sourcemap(root, config.project);
-		const input = { ...config, sourcemap: map, readFile: readerFor(root) };
+		const input = { ...config, sourcemap: map, readFile: readerFor(root), readable };
 		const bundle = createBundle(input);
 		outputs[`dist/${config.name}.lua`] = bundle.text;
 		outputs[`dist/${config.name}.manifest.json`] = bundle.manifestText;
@@ -173,12 +175,13 @@ function writeIfChanged(file, text) {
 	return true;
 }
 
-function build({ measure }) {
+function build({ measure, readable }) {
 	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
 	for (const [file, text] of Object.entries({ ...versionFiles(readVersions(pkg)), ...guideFiles(ROOT) })) {
 		if (writeIfChanged(file, text)) console.log(`wrote ${file}`);
 	}
-	const { outputs, bundles } = produce(ROOT, { measure });
+	const { outputs, bundles } = produce(ROOT, { measure, readable });
+	if (readable) console.log("readable build: for debugging only; commit the compact build (npm run build)");
 	for (const [file, text] of Object.entries(outputs)) {
 		if (writeIfChanged(file, text)) console.log(`wrote ${file}`);
 	}
@@ -205,7 +208,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 		if (args.includes("--check")) {
 			process.exitCode = check();
 		} else {
-			build({ measure: args.includes("--measure") });
+			build({ measure: args.includes("--measure"), readable: args.includes("--readable") });
 		}
 		console.log(`build: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	} catch (err) {

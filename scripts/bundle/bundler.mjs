@@ -5,7 +5,10 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describeSteps, findModuleRefs } from "./lex.mjs";
+import { compactModule } from "./compact.mjs";
+import { shortenLocals } from "./rename.mjs";
+import { sameBytecode } from "./verify.mjs";
+import { describeSteps, findModuleRefs, tokenize } from "./lex.mjs";
 
 export const FORMAT = "uai-build v1";
 /** Injected on line 1 of every module, so module line numbers stay those of the compiled file. */
@@ -24,6 +27,23 @@ export function normalizeText(text) {
 
 export function runtimeSource() {
 	return normalizeText(fs.readFileSync(path.join(HERE, "runtime.luau"), "utf8"));
+}
+
+/** roblox-ts's Promise, carried only when a bundled module uses it (TS.Promise, TS.async, TS.await). */
+const PROMISE_FILE = "include/Promise.lua";
+const RUNTIME_LIB_FILE = "include/RuntimeLib.lua";
+/** What a bundle carries instead of an unused Promise: RuntimeLib stores it (TS.Promise) and never reads it. */
+export const PROMISE_STUB =
+	"-- roblox-ts's Promise is left out of this bundle: no bundled module uses it (docs/BUILDING.md).\n" +
+	'return setmetatable({}, { __index = function(_, key) error("Promise." .. tostring(key) .. " is not in this bundle: no bundled module uses roblox-ts\'s Promise (docs/BUILDING.md)", 2) end })\n';
+
+function usesPromise(source) {
+	const tokens = tokenize(source);
+	for (let i = 0; i + 2 < tokens.length; i++) {
+		if (tokens[i].value === "TS" && tokens[i + 1].value === "." && ["Promise", "async", "await"].includes(tokens[i + 2].value))
+			return true;
+	}
+	return false;
 }
 
 const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
@@ -110,6 +130,7 @@ function resolveSteps(from, steps) {
  * @param {string} o.idRoot      repo path whose files get ids relative to it ("out/src")
  * @param {(file: string) => string} o.readFile  reads a repo-relative file
  * @param {string[]} o.forms     "loadstring" (module sources as strings) and/or "functions"
+ * @param {boolean} [o.readable] carry module text as compiled (default: compacted, compact.mjs)
  * @param {string} o.usage       one line telling how the bundle is loaded
  * @param {object} [o.manifestExtra] extra manifest fields placed after "version"
  * @param {string} [o.hint]      printed after reference errors
@@ -156,6 +177,31 @@ export function createBundle(o) {
 		throw new Error(`${o.name}: cannot bundle:\n  ${errors.join("\n  ")}${hint}`);
 	}
 
+	// The text each module carries: compacted (same lines) unless readable; an unused Promise is a stub.
+	const promiseUsed = [...modules.values()].some(
+		(m) => m.file !== PROMISE_FILE && m.file !== RUNTIME_LIB_FILE && usesPromise(m.source),
+	);
+	for (const m of modules.values()) {
+		if (m.file === PROMISE_FILE && !promiseUsed) {
+			m.source = PROMISE_STUB;
+			m.stub = true;
+		}
+		if (!o.readable) m.source = compactModule(m.source);
+	}
+	// Shortened local names, kept per module only where Luau proves the same bytecode (verify.mjs).
+	let runtime = o.readable ? runtimeSource() : compactModule(runtimeSource());
+	if (!o.readable) {
+		const list = [...modules.values()];
+		const pairs = list.map((m) => ({ name: m.id, before: m.source, after: shortenLocals(m.source) }));
+		pairs.push({ name: "runtime", before: runtime, after: shortenLocals(runtime) });
+		const same = sameBytecode(pairs, "1");
+		list.forEach((m, i) => {
+			if (same[i]) m.source = pairs[i].after;
+		});
+		if (same[list.length]) runtime = pairs[list.length].after;
+		runtime = runtime.replace(/\n+/g, "\n");
+	}
+
 	const ids = new Map();
 	for (const m of modules.values()) {
 		if (ids.has(m.id)) throw new Error(`${o.name}: two modules share the id ${m.id} (${ids.get(m.id)}, ${m.file})`);
@@ -177,6 +223,8 @@ export function createBundle(o) {
 	const sorted = [...modules.values()].sort((a, b) => byCodeUnit(a.id, b.id));
 	const entryId = modules.get(entryNode).id;
 
+	const tab = o.readable ? "\t" : "";
+	const sp = o.readable ? " " : "";
 	const render = (build) => {
 		const lines = [];
 		lines.push(
@@ -184,7 +232,7 @@ export function createBundle(o) {
 		);
 		lines.push(`-- ${o.usage} Verify against ${o.name}.manifest.json; see docs/BUILDING.md.`);
 		lines.push("return (function()");
-		for (const l of runtimeSource().replace(/\n$/, "").split("\n")) lines.push(l);
+		for (const l of runtime.replace(/\n$/, "").split("\n")) lines.push(l);
 		lines.push("end)()({");
 		lines.push(`\tformat = ${luaString(FORMAT)},`);
 		lines.push(`\tname = ${luaString(o.name)},`);
@@ -197,14 +245,14 @@ export function createBundle(o) {
 			const m = modules.get(node);
 			const fields = [luaString(node.name), luaString(node.className), String(parent)];
 			if (m) fields.push(luaString(m.id));
-			lines.push(`\t\t{ ${fields.join(", ")} },`);
+			lines.push(o.readable ? `\t\t{ ${fields.join(", ")} },` : `{${fields.join(",")}},`);
 		}
 		lines.push("\t},");
 		if (o.forms.includes("loadstring")) {
 			lines.push("\tsources = {");
 			for (const m of sorted) {
 				const body = longString(PREFIX + m.source);
-				for (const l of `\t\t[${luaString(m.id)}] = ${body},`.split("\n")) lines.push(l);
+				for (const l of `${tab}${tab}[${luaString(m.id)}]${sp}=${sp}${body},`.split("\n")) lines.push(l);
 			}
 			lines.push("\t},");
 		}
@@ -214,9 +262,9 @@ export function createBundle(o) {
 			for (const m of sorted) {
 				const body = m.source.replace(/\n$/, "").split("\n");
 				lineMap.push(lines.length + 1, body.length, luaString(m.id));
-				lines.push(`\t\t[${luaString(m.id)}] = function(...) ${PREFIX}${body[0]}`);
+				lines.push(`${tab}${tab}[${luaString(m.id)}]${sp}=${sp}function(...)${sp}${PREFIX}${body[0]}`);
 				for (const l of body.slice(1)) lines.push(l);
-				lines.push("\t\tend,");
+				lines.push(`${tab}${tab}end,`);
 			}
 			lines.push("\t},");
 		}
@@ -241,7 +289,13 @@ export function createBundle(o) {
 		sha256: sha256(text),
 		entry: entryId,
 		forms: [...o.forms],
-		modules: sorted.map((m) => ({ id: m.id, bytes: Buffer.byteLength(m.source), sha256: sha256(m.source) })),
+		compact: !o.readable,
+		modules: sorted.map((m) => ({
+			id: m.id,
+			bytes: Buffer.byteLength(m.source),
+			sha256: sha256(m.source),
+			...(m.stub ? { unused: true } : {}),
+		})),
 	};
 	return {
 		text,

@@ -7,10 +7,17 @@
 
 const LONG_OPEN = /^\[(=*)\[/;
 
-/** Tokens: { type: "name"|"string"|"number"|"op", value, line }. Comments and whitespace are dropped. */
+/**
+ * Tokens: { type: "name"|"string"|"number"|"op", value, line, start, end } where start/end are the
+ * token's offsets in `source` (end exclusive: `source.slice(start, end)` is its exact text).
+ * Comments and whitespace are dropped. An interpolated string (backticks) is one string token whose
+ * `{...}` expressions are skipped as code (they may hold strings, braces and backticks).
+ */
 export function tokenize(source) {
 	const tokens = [];
 	let i = 0;
+	let start = 0;
+	const push = (token, end) => tokens.push({ ...token, start, end });
 	let line = 1;
 	const n = source.length;
 	const countLines = (text) => {
@@ -18,6 +25,7 @@ export function tokenize(source) {
 	};
 	while (i < n) {
 		const ch = source[i];
+		start = i;
 		if (ch === "\n") {
 			line++;
 			i++;
@@ -52,13 +60,21 @@ export function tokenize(source) {
 				let value = source.slice(start, stop);
 				if (value.startsWith("\r\n")) value = value.slice(2);
 				else if (value.startsWith("\n")) value = value.slice(1);
-				tokens.push({ type: "string", value, line });
+				push({ type: "string", value, line }, Math.min(n, stop + close.length));
 				countLines(source.slice(i, Math.min(n, stop + close.length)));
 				i = Math.min(n, stop + close.length);
 				continue;
 			}
 		}
-		if (ch === '"' || ch === "'" || ch === "`") {
+		if (ch === "`") {
+			const startLine = line;
+			const j = skipInterpolated(source, i);
+			countLines(source.slice(i, j));
+			push({ type: "string", value: source.slice(i + 1, j - 1), line: startLine, quote: ch }, j);
+			i = j;
+			continue;
+		}
+		if (ch === '"' || ch === "'") {
 			const startLine = line;
 			let j = i + 1;
 			let value = "";
@@ -74,14 +90,14 @@ export function tokenize(source) {
 					j++;
 				}
 			}
-			tokens.push({ type: "string", value, line: startLine, quote: ch });
+			push({ type: "string", value, line: startLine, quote: ch }, j + 1);
 			i = j + 1;
 			continue;
 		}
 		if (/[A-Za-z_]/.test(ch)) {
 			let j = i + 1;
 			while (j < n && /[A-Za-z0-9_]/.test(source[j])) j++;
-			tokens.push({ type: "name", value: source.slice(i, j), line });
+			push({ type: "name", value: source.slice(i, j), line }, j);
 			i = j;
 			continue;
 		}
@@ -91,24 +107,76 @@ export function tokenize(source) {
 				if ((source[j] === "e" || source[j] === "E") && (source[j + 1] === "+" || source[j + 1] === "-")) j++;
 				j++;
 			}
-			tokens.push({ type: "number", value: source.slice(i, j), line });
+			push({ type: "number", value: source.slice(i, j), line }, j);
 			i = j;
 			continue;
 		}
 		const three = source.slice(i, i + 3);
 		const two = source.slice(i, i + 2);
 		if (three === "...") {
-			tokens.push({ type: "op", value: three, line });
+			push({ type: "op", value: three, line }, i + 3);
 			i += 3;
 		} else if (["==", "~=", "<=", ">=", "..", "::", "->", "+=", "-=", "*=", "/=", "%=", "^="].includes(two)) {
-			tokens.push({ type: "op", value: two, line });
+			push({ type: "op", value: two, line }, i + 2);
 			i += 2;
 		} else {
-			tokens.push({ type: "op", value: ch, line });
+			push({ type: "op", value: ch, line }, i + 1);
 			i++;
 		}
 	}
 	return tokens;
+}
+
+/**
+ * The end (exclusive) of the interpolated string opening at `source[i]` (a backtick): escapes are
+ * skipped, and each `{...}` expression is skipped as code, with its own strings and nested braces.
+ */
+function skipInterpolated(source, i) {
+	const n = source.length;
+	let j = i + 1;
+	while (j < n && source[j] !== "`") {
+		if (source[j] === "\\") j += 2;
+		else if (source[j] === "{") j = skipCode(source, j + 1, "}");
+		else j++;
+	}
+	return Math.min(n, j + 1);
+}
+
+/** Skips Luau code from `j` to the `closer` that balances it; returns the index after the closer. */
+function skipCode(source, j, closer) {
+	const n = source.length;
+	let depth = 0;
+	while (j < n) {
+		const c = source[j];
+		if (c === "`") j = skipInterpolated(source, j);
+		else if (c === '"' || c === "'") {
+			j++;
+			while (j < n && source[j] !== c) j += source[j] === "\\" ? 2 : 1;
+			j++;
+		} else if (c === "[" && LONG_OPEN.test(source.slice(j, j + 64))) {
+			const m = LONG_OPEN.exec(source.slice(j, j + 64));
+			const end = source.indexOf("]" + m[1] + "]", j + m[0].length);
+			j = end < 0 ? n : end + m[1].length + 2;
+		} else if (c === "-" && source[j + 1] === "-") {
+			const m = LONG_OPEN.exec(source.slice(j + 2, j + 66));
+			if (m) {
+				const end = source.indexOf("]" + m[1] + "]", j + 2 + m[0].length);
+				j = end < 0 ? n : end + m[1].length + 2;
+			} else {
+				const end = source.indexOf("\n", j);
+				j = end < 0 ? n : end;
+			}
+		} else if (c === "{") {
+			depth++;
+			j++;
+		} else if (c === closer && depth === 0) {
+			return j + 1;
+		} else {
+			if (c === "}") depth--;
+			j++;
+		}
+	}
+	return n;
 }
 
 function readEscape(source, j) {
