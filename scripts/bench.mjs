@@ -2,7 +2,8 @@
 // (ratios measured within one run, never absolute timings to compare across machines). A file
 // whose header has `-- runner: host` runs in the offline host (Roblox emulation, see
 // test/host/DESIGN.md), where `host.realClock()` gives real processor time; the others run in
-// plain Lune. Exits non-zero when a benchmark fails.
+// plain Lune. Exits non-zero when a benchmark fails. Lines a benchmark prints as
+// `BENCH<tab>name<tab>value<tab>goal` are gathered into one table printed at the end.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,17 +33,32 @@ async function main() {
 		.filter((f) => f.endsWith(".luau") && (only.length === 0 || only.some((o) => f.includes(o))))
 		.sort();
 	let failed = 0;
+	const table = [];
 	for (const name of files) {
 		const file = path.join(BENCH, name);
 		const kind = runner(file);
 		console.log(`== bench/${name} (${kind === "host" ? "offline host" : "Lune"})`);
 		const started = Date.now();
-		const result = kind === "host" ? await runHost(file) : await runLune(["run", file], { cwd: ROOT });
+		const result =
+			kind === "host" ? await runHost(file, [], { capture: true }) : await runLune(["run", file], { cwd: ROOT, capture: true });
+		for (const line of `${result.stdout}`.split("\n")) {
+			const m = /^BENCH\t([^\t]*)\t([^\t]*)\t?(.*)$/.exec(line);
+			if (m) table.push({ bench: name, name: m[1], value: m[2], goal: m[3] });
+			else if (line !== "") console.log(line);
+		}
+		if (result.stderr) process.stderr.write(result.stderr);
 		if (result.code !== 0) {
 			failed++;
 			console.log(`FAIL bench/${name} (exit ${result.code})`);
 		}
 		console.log(`   (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+	}
+	if (table.length > 0) {
+		const widths = [0, 1, 2].map((i) => Math.max(...table.map((r) => [r.name, r.value, r.goal][i].length), ["measure", "this run", "goal"][i].length));
+		const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+		console.log(line(["measure", "this run", "goal"]));
+		console.log(line(widths.map((w) => "-".repeat(w))));
+		for (const r of table) console.log(line([r.name, r.value, r.goal]));
 	}
 	process.exit(failed === 0 ? 0 : 1);
 }
