@@ -38,6 +38,9 @@ const LANE_OF: Readonly<Record<string, Lane>> = {
 	"tool:call": "activity",
 	"tool:result": "activity",
 	"tool:error": "activity",
+	"subagent:tool": "activity",
+	"subagent:tool:done": "activity",
+	"subagent:text": "activity",
 	"request:retry": "activity",
 	"provider:switch": "activity",
 };
