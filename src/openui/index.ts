@@ -7,6 +7,8 @@ import { buildMessage, modelText, parseMessage, replaceContext } from "./message
 import { mergeProgram } from "./merge";
 import { CustomFunction } from "./evaluate";
 import { ParseOptions, ParseResult, parseText, StreamParser } from "./parse";
+import { promptSection, robloxLibrary } from "./roblox/library";
+import { LIBRARY_JSON } from "./roblox/library_spec";
 import { Page, PageOptions } from "./runtime";
 import { serializeTree } from "./serialize";
 import { validate } from "./validation";
@@ -169,3 +171,10 @@ export function page(input: LibraryInput & Omit<PageOptions, "library" | "functi
 }
 
 export { validate };
+
+/** The Roblox component library (docs/OPENUI.md, "Components"): compiled, its spec text, its prompt section. */
+export const roblox = table.freeze({
+	library: () => robloxLibrary(),
+	spec: () => LIBRARY_JSON,
+	prompt: () => promptSection(),
+});
