@@ -7,6 +7,9 @@ import { createToolServices } from "../agent/dispatch/services";
 import { createWorkers } from "../agent/conversation/workers";
 import { createRequester } from "../embedding/request";
 import { builtinFamilies, registerBuiltins } from "../tools";
+import { ToolFamily } from "../tools/kit";
+import { createMemoryStore } from "../tools/memory_store";
+import { promptNotes } from "../tools/prompt";
 import { agentTools } from "../tools/agents";
 import { createAttachments } from "../runtime/attachments";
 import { createSdk } from "../embedding/sdk";
@@ -125,6 +128,8 @@ function bootClient(
 			mapError: bundle !== undefined ? bundle.mapError : (text) => text,
 		});
 		toolServices.hooks.adopt(context.hooks);
+		const memory = createMemoryStore(storage, log.scope("memory"));
+		let families: ReadonlyArray<ToolFamily> = [];
 		const attachments = createAttachments(host.files);
 		definePublicModule(registry, "runtime/attachments", () =>
 			table.freeze({ save: attachments.save, reference: attachments.reference }),
@@ -140,6 +145,11 @@ function bootClient(
 				tools: toolServices.tools,
 				pendingSubagents: (session) => subagents?.pending(session) ?? [],
 				hostPrompt: () => context.prompt,
+				promptNotes: (declared) =>
+					promptNotes(
+						{ families, memory, memoryOn: () => config.public.get("memory.enabled") !== false },
+						declared,
+					),
 			},
 			permissions: toolServices.permissions,
 			workers: createWorkers(),
@@ -169,17 +179,16 @@ function bootClient(
 		const notices = createNotices(log.scope("client"));
 		cleanup.add(notices.destroy, "notices");
 		// built-in tools (registered before any host tool can be, and listed first regardless)
-		registerBuiltins(
-			toolServices.registry,
-			builtinFamilies({
-				host,
-				config: config.public,
-				log: log.scope("tools"),
-				recordRequest: log.recordRequest,
-				notify: (text) => notices.add("other", text),
-			}),
-			log.scope("tools"),
-		);
+		families = builtinFamilies({
+			host,
+			config: config.public,
+			log: log.scope("tools"),
+			recordRequest: log.recordRequest,
+			notify: (text) => notices.add("other", text),
+			sessions,
+			memory,
+		});
+		registerBuiltins(toolServices.registry, families, log.scope("tools"));
 		if (replaced !== undefined)
 			notices.add("replaced", `UAI ${build} replaced build ${replaced}, which unloaded cleanly.`);
 		const handle = createHandle({

@@ -64,6 +64,9 @@ export function createDefaults(): Record<string, unknown> {
 			mirror: false,
 			level: "info",
 		},
+		memory: {
+			enabled: true,
+		},
 	};
 }
 
@@ -109,6 +112,7 @@ export const SETTING_RULES: ReadonlyMap<string, SettingRule> = new Map([
 	["agent.resultCap", integer(1000, 8388608)],
 	["agent.repeatLimit", integer(1, 100)],
 	["agent.fallback", flag],
+	["memory.enabled", flag],
 	["agent.freeRouting", flag],
 	["agent.subagentConcurrency", integer(1, 12)],
 	["agent.subagentDepth", integer(1, 8)],

@@ -1,9 +1,11 @@
 // What the built-in tool families are given at boot. Parts made after the tool registry (the
 // session manager, the app) arrive later through `late`, which tools read when they run.
+import type { Sessions } from "../agent/conversation/sessions";
 import { Host } from "../host";
 import { PublicConfig } from "../runtime/config";
 import { Logger } from "../runtime/log";
 import { RequestRecorder } from "../runtime/request_log";
+import { MemoryStore } from "./memory_store";
 
 export interface ToolDeps {
 	readonly host: Host;
@@ -13,6 +15,9 @@ export interface ToolDeps {
 	readonly notify: (text: string) => void;
 	/** The request log (`uai.log.requests`), where the HTTP tools' attempts are recorded. */
 	readonly recordRequest?: RequestRecorder;
+	/** The session manager (the conversation a call belongs to, the user's other conversations). */
+	readonly sessions: Sessions;
+	readonly memory: MemoryStore;
 }
 
 /** The byte budget of one tool result (`agent.resultCap`). */

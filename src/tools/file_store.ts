@@ -4,6 +4,7 @@
 // compared); if the file does not read back as written, its previous content is put back.
 import { HostFiles } from "../host/files";
 import { parentOf, ScopedPath } from "./paths";
+import { serially } from "./serial";
 
 /** The most bytes a file tool writes at once (file_write, file_append) and reads per file. */
 export const WRITE_LIMIT = 2 * 1024 * 1024;
@@ -84,6 +85,10 @@ function writeChecked(files: HostFiles, host: string, content: string): string |
 
 /** Replaces `path` with `content` (see the header); `previous` is its current text, if any. */
 export function writeSafely(files: HostFiles, path: ScopedPath, content: string, previous?: string): Done {
+	return serially(path.host, () => writeUnlocked(files, path, content, previous));
+}
+
+function writeUnlocked(files: HostFiles, path: ScopedPath, content: string, previous?: string): Done {
 	const folder = parentOf(path.host);
 	if (files.isFolder(path.host)) return $tuple(false, `${path.display} is a folder`);
 	const [made, folderWhy] = files.makeFolder(folder);

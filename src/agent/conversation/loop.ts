@@ -49,6 +49,8 @@ export interface LoopDeps extends TurnDeps {
 	readonly pendingSubagents?: (session: object) => ReadonlyArray<string>;
 	/** The host's prompt text (the boot context's `prompt`), read at each attempt. */
 	readonly hostPrompt?: () => unknown;
+	/** System-prompt notes for a request offering the tools named (tool families offered, memory index). */
+	readonly promptNotes?: (declared: ReadonlyArray<string>) => string;
 }
 
 /** How often one turn is reminded of pending sub-agents before its reply is accepted as final. */
@@ -275,11 +277,12 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 			compactNow(deps, session, false, remaining);
 		const context = session.toolContext();
 		const tools = toolSpecs(deps, context);
+		const notes = deps.promptNotes?.(tools.map((tool) => tool.name));
 		const ceiling = () =>
 			outputCeiling(
 				window,
 				promptPressure(
-					systemPrompt(session.summary, "", model ?? "", session.instructions, deps.hostPrompt?.()),
+					systemPrompt(session.summary, "", model ?? "", session.instructions, deps.hostPrompt?.(), notes),
 					session.messages,
 					tools,
 				),
@@ -298,7 +301,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 			deps,
 			{
 				system: (provider, model) =>
-					systemPrompt(session.summary, provider, model, session.instructions, deps.hostPrompt?.()),
+					systemPrompt(session.summary, provider, model, session.instructions, deps.hostPrompt?.(), notes),
 				messages: withoutUnavailableImages(session.messages),
 				tools,
 				temperature: config.get("agent.temperature") as number,

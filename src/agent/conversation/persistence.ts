@@ -25,6 +25,8 @@ export interface SavedConversation {
 	readonly summary: string;
 	readonly transcript: ReadonlyArray<unknown>;
 	readonly omitted: unknown;
+	/** The agent's notes of this conversation (its todos). */
+	readonly notes: Readonly<Record<string, unknown>>;
 }
 
 export interface Persistence {
@@ -147,6 +149,7 @@ function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, unde
 			summary: typeIs(context.summary, "string") ? context.summary : "",
 			transcript: typeIs(value.transcript, "table") ? (value.transcript as Array<unknown>) : [],
 			omitted: state.omitted,
+			notes: typeIs(value.notes, "table") ? (value.notes as Table) : {},
 		},
 		undefined,
 	);
@@ -182,6 +185,7 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 				context: { messages: session.messages, summary: session.summary() },
 				transcript: p.transcript.snapshot(),
 				transcriptState: p.transcript.metadata(),
+				notes: session.notes,
 			});
 			if (!ok) log.warn(`conversation ${p.id} was not saved: ${reason}`);
 			return $tuple(ok, reason);

@@ -6,6 +6,7 @@ import type { Message } from "../../provider/protocols/types";
 import type { Attachments } from "../../runtime/attachments";
 import { Logger } from "../../runtime/log";
 import { createSignal, Signal } from "../../runtime/signal";
+import { readOnlyCopy } from "../../runtime/util";
 import { createEmitter, Emit, LiveState, SessionEvent } from "./events";
 import { compactNow, contextWindow, LoopDeps, LoopPolicy, LoopSession, runLoop } from "./loop";
 import { Availability } from "../dispatch/availability";
@@ -67,6 +68,8 @@ export interface PublicSession {
 	readonly setEphemeral: (value: unknown) => boolean;
 	readonly stats: () => Readonly<Record<string, unknown>>;
 	readonly toolContext: () => DispatchContext;
+	/** The agent's task list for this conversation (todo_write), a frozen copy. */
+	readonly todos: () => ReadonlyArray<Readonly<Record<string, unknown>>>;
 }
 
 /** The manager's side of a session. */
@@ -78,18 +81,23 @@ export interface Session {
 	readonly kill: (reason: string) => void;
 	readonly killed: () => boolean;
 	readonly named: () => boolean;
+	/** The agent's title for the conversation: set without marking it named by the user. */
+	readonly retitle: (title: string) => Outcome;
 	readonly createdAt: number;
 	/** Epoch seconds of the last turn (saved); `activity` orders turns within one second. */
 	updatedAt: number;
 	activity: number;
 	readonly messages: Array<Message>;
 	readonly summary: () => string;
+	/** What the agent's own tools keep with this conversation (its todos), saved with it. */
+	readonly notes: Record<string, unknown>;
 	readonly restore: (
 		messages: ReadonlyArray<Message>,
 		summary: string,
 		events: ReadonlyArray<unknown>,
 		omitted: unknown,
 		named: boolean,
+		notes?: Readonly<Record<string, unknown>>,
 	) => void;
 	readonly transcript: Transcript | undefined;
 	/** Emits an event of this session outside any turn epoch (a sub-agent's report after Stop). */
@@ -167,6 +175,8 @@ export function createSession(
 		stream: options.stream,
 	};
 	const epochListeners = new Set<() => void>();
+	const notes: Record<string, unknown> = {};
+	const todos = () => readOnlyCopy((notes.todos as ReadonlyArray<Record<string, unknown>> | undefined) ?? []);
 	let summary = "";
 	let named = options.title !== undefined;
 	let abortFlag = false;
@@ -305,6 +315,18 @@ export function createSession(
 		}, onFinish);
 	};
 
+	/** Sets the title; `byUser` marks the conversation named (the agent's own title does not). */
+	const retitle = (title: unknown, byUser: boolean): Outcome => {
+		if (!typeIs(title, "string")) return $tuple(false, "a title must be a string");
+		const trimmed = trimTitle(title, TITLE_LIMIT);
+		if (trimmed === "") return $tuple(false, "a title must not be blank");
+		publicSession.title = trimmed;
+		if (byUser) named = true;
+		deps.persist(session);
+		deps.changed();
+		return $tuple(true, undefined);
+	};
+
 	publicSession = {
 		id,
 		title: trimTitle(options.title ?? DEFAULT_TITLE, TITLE_LIMIT),
@@ -365,16 +387,7 @@ export function createSession(
 			deps.changed();
 			return $tuple(undefined as unknown as boolean, undefined);
 		},
-		rename: (title) => {
-			if (!typeIs(title, "string")) return $tuple(false, "a title must be a string");
-			const trimmed = trimTitle(title, TITLE_LIMIT);
-			if (trimmed === "") return $tuple(false, "a title must not be blank");
-			publicSession.title = trimmed;
-			named = true;
-			deps.persist(session);
-			deps.changed();
-			return $tuple(true, undefined);
-		},
+		rename: (title) => retitle(title, true),
 		compact: (onDone) => {
 			if (onDone !== undefined && !typeIs(onDone, "function")) return $tuple(false, "onDone must be a function");
 			if (!deps.alive() || dead) return $tuple(false, "this conversation is no longer available");
@@ -412,9 +425,10 @@ export function createSession(
 				turn,
 				usage: snapshotTotals(usage),
 				contextTokens: contextWindow(deps.loop.config, deps.loop.inference.activeModel()),
-				todos: table.freeze([]),
+				todos: todos(),
 			}),
 		toolContext,
+		todos,
 	};
 
 	session = {
@@ -431,12 +445,15 @@ export function createSession(
 		},
 		killed: () => dead,
 		named: () => named,
+		retitle: (title) => retitle(title, false),
 		createdAt: os.time(),
 		updatedAt: os.time(),
 		activity: nextActivity(),
 		messages,
 		summary: () => summary,
-		restore: (saved, savedSummary, events, omitted, wasNamed) => {
+		notes,
+		restore: (saved, savedSummary, events, omitted, wasNamed, savedNotes) => {
+			for (const [key, value] of pairs(savedNotes ?? {})) notes[key as string] = value;
 			for (const message of saved) messages.push(message);
 			summary = savedSummary;
 			named = wasNamed;

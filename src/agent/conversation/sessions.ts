@@ -204,7 +204,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
 		session.public.turns = saved.turns;
 		session.updatedAt = saved.updatedAt;
 		session.activity = 0; // before anything of this run
-		session.restore(saved.messages, saved.summary, saved.transcript, saved.omitted, saved.named);
+		session.restore(saved.messages, saved.summary, saved.transcript, saved.omitted, saved.named, saved.notes);
 		registered.set(saved.id, session);
 		reserved.add(saved.id);
 		activeId = activeId ?? saved.id;
