@@ -1,5 +1,5 @@
-// What the built-in tool families are given at boot. Parts made after the tool registry (the
-// session manager, the app) arrive later through `late`, which tools read when they run.
+// What the built-in tool families are given at boot (they are registered once the session
+// manager and the notices exist).
 import type { Sessions } from "../agent/conversation/sessions";
 import { Host } from "../host";
 import { PublicConfig } from "../runtime/config";
