@@ -85,7 +85,11 @@ function writeChecked(files: HostFiles, host: string, content: string): string |
 
 /** Replaces `path` with `content` (see the header); `previous` is its current text, if any. */
 export function writeSafely(files: HostFiles, path: ScopedPath, content: string, previous?: string): Done {
-	return serially(path.host, () => writeUnlocked(files, path, content, previous));
+	const [ok, why] = serially(path.host, () => {
+		const [done, reason] = writeUnlocked(files, path, content, previous);
+		return [done, reason] as const;
+	});
+	return $tuple(ok, why);
 }
 
 function writeUnlocked(files: HostFiles, path: ScopedPath, content: string, previous?: string): Done {

@@ -58,7 +58,10 @@ export function createMemoryStore(storage: Storage, log: Logger): MemoryStore {
 		return entries;
 	};
 	const save = () => {
-		const [ok, why] = serially(FILE, () => storage.writeJson(FILE, { version: VERSION, entries: load() }));
+		const [ok, why] = serially(FILE, () => {
+			const [done, reason] = storage.writeJson(FILE, { version: VERSION, entries: load() });
+			return [done, reason] as const;
+		});
 		if (!ok) log.warn(`memory was not saved: ${why}`);
 		return $tuple(ok, why);
 	};

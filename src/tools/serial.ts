@@ -3,7 +3,7 @@
 
 const busy = new Set<string>();
 
-/** Runs `fn` once no other `serially(key, …)` call is inside it; waits a frame between checks. */
+/** Runs `fn` once no other `serially(key, …)` call is inside it; waits a frame between checks. `fn` returns one value (wrap several in an array). */
 export function serially<T>(key: string, fn: () => T): T {
 	while (busy.has(key)) task.wait();
 	busy.add(key);
