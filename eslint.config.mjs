@@ -1,9 +1,11 @@
 // ESLint flat config: TypeScript (typescript-eslint), roblox-ts rules (eslint-plugin-roblox-ts
-// recommended, typed) and Prettier formatting reported as lint errors (eslint-plugin-prettier).
+// recommended, typed), the house rules (scripts/lint/plugin.mjs: layers and doors, see
+// docs/ARCHITECTURE.md) and Prettier formatting reported as lint errors (eslint-plugin-prettier).
 import js from "@eslint/js";
 import prettierRecommended from "eslint-plugin-prettier/recommended";
 import roblox from "eslint-plugin-roblox-ts";
 import tseslint from "typescript-eslint";
+import { houseRules } from "./scripts/lint/plugin.mjs";
 
 export default tseslint.config(
 	{ ignores: ["out/**", "include/**", "dist/**", "build/**", ".cache/**", "node_modules/**", "**/*.d.ts"] },
@@ -23,5 +25,6 @@ export default tseslint.config(
 			"@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
 		},
 	},
+	houseRules,
 	prettierRecommended,
 );

@@ -55,9 +55,24 @@ for (const e of edges) {
 }
 
 const checks = [
-	{ name: "imports that break a layer rule", count: problems.length, limit: 0, list: problems.map((p) => `${p.source}: ${p.why}`) },
-	{ name: "app imports outside src/api and ui-lib's entry", count: appOutside.length, limit: 0, list: appOutside.map((e) => `${e.source} → ${e.target}`) },
-	{ name: "provider modules the agent imports", count: agentProviders.size, limit: AGENT_PROVIDER_LIMIT, list: [...agentProviders].sort() },
+	{
+		name: "imports that break a layer rule",
+		count: problems.length,
+		limit: 0,
+		list: problems.map((p) => `${p.source}: ${p.why}`),
+	},
+	{
+		name: "app imports outside src/api and ui-lib's entry",
+		count: appOutside.length,
+		limit: 0,
+		list: appOutside.map((e) => `${e.source} → ${e.target}`),
+	},
+	{
+		name: "provider modules the agent imports",
+		count: agentProviders.size,
+		limit: AGENT_PROVIDER_LIMIT,
+		list: [...agentProviders].sort(),
+	},
 	{ name: "two-way folder pairs inside ui-lib", count: uiPairs.size, limit: 0, list: [...uiPairs].sort() },
 ];
 let failed = false;

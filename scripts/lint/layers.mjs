@@ -115,8 +115,8 @@ export function moduleId(file) {
 export function layerOf(id) {
 	if (id.startsWith("..")) return undefined;
 	const [first, ...rest] = id.split("/");
-	if (rest.length === 0) return `${first}.ts` in RANKS ? `${first}.ts` : undefined;
-	return first === UI_LIB || first in RANKS ? first : undefined;
+	if (first === UI_LIB || first in RANKS) return first;
+	return rest.length === 0 && `${first}.ts` in RANKS ? `${first}.ts` : undefined;
 }
 
 /**

@@ -161,7 +161,7 @@ function bootClient(
 			storage,
 			cleanup,
 			blockers,
-			placeId: game.PlaceId,
+			placeId: host.placeId,
 			placeName: "",
 		});
 		subagents = createSubagents({ sessions, config: config.public, log: log.scope("subagents") });

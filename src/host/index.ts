@@ -27,6 +27,8 @@ export interface Host {
 	readonly screen: HostScreen;
 	/** The game world: the DataModel, its services, instance creation (`./world`). */
 	readonly world: HostWorld;
+	/** The running place's id (`game.PlaceId`; 0 in an unpublished place): the "This game" folder. */
+	readonly placeId: number;
 }
 
 export function createHost(): Host {
@@ -42,5 +44,6 @@ export function createHost(): Host {
 		luau: createHostLuau(detection.loadstring),
 		screen: createHostScreen(detection.gethui),
 		world: createHostWorld(),
+		placeId: game.PlaceId,
 	});
 }

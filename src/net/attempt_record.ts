@@ -1,8 +1,8 @@
 // What one HTTP attempt reports to the request log: the request line, the User-Agent it carried
 // (never another header: credentials travel in headers), the outcome, and the diagnostic response
 // headers (server, cf-ray or x-request-id, cf-mitigated). The log redacts and bounds it all.
-import type { HttpCapability, RawHttpRequest, RawHttpResponse } from "host/http";
-import type { RequestAttempt } from "runtime/request_log";
+import type { HttpCapability, RawHttpRequest, RawHttpResponse } from "../host/http";
+import type { RequestAttempt } from "../runtime/request_log";
 import { headerValue } from "./headers";
 
 export function attemptRecord(

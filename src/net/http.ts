@@ -3,14 +3,14 @@
 // retries with jittered backoff that honours Retry-After, cooperative cancellation, and a cap on
 // requests in flight. Buffered: executor and Roblox HTTP deliver the whole body at once. Every
 // attempt is reported once to the capability's request log, when it has one.
-import type { HttpCapability as HostHttp, RawHttpRequest, RawHttpResponse } from "host/http";
-import type { RequestRecorder } from "runtime/request_log";
+import type { HttpCapability as HostHttp, RawHttpRequest, RawHttpResponse } from "../host/http";
+import type { RequestRecorder } from "../runtime/request_log";
 import { attemptRecord } from "./attempt_record";
 import { HeaderMap } from "./headers";
 import { retryAfterSeconds } from "./retry_after";
 import { backoffSeconds, isNotProcessedStatus, shouldRetryResponse } from "./retry_policy";
 
-export type { RawHttpRequest, RawHttpResponse } from "host/http";
+export type { RawHttpRequest, RawHttpResponse } from "../host/http";
 
 /** The host's HTTP function, and the request log its attempts (and gateway exchanges) go to. */
 export interface HttpCapability extends HostHttp {

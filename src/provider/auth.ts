@@ -1,6 +1,6 @@
 // Auth headers by style. Styles are literal: the header a style names is the one sent, and an
 // empty key sends nothing (a keyless local server, or a model list some vendors serve openly).
-import { HeaderMap } from "net/headers";
+import { HeaderMap } from "../net/headers";
 import { AuthStyle } from "./record";
 
 export function authHeaders(style: AuthStyle, key: string): HeaderMap {

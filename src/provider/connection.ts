@@ -1,9 +1,9 @@
 // Where a provider request goes and what it carries: the URL under the record's base with its
 // query fields, and the header stack — vendor-required headers, the client's identity, auth, then
 // the record's own headers, each later map overriding earlier names case-insensitively.
-import { HeaderMap, mergeHeaders } from "net/headers";
-import { HttpCapability } from "net/http";
-import { endpoint, formatUrl } from "net/url";
+import { HeaderMap, mergeHeaders } from "../net/headers";
+import { HttpCapability } from "../net/http";
+import { endpoint, formatUrl } from "../net/url";
 import { authHeaders } from "./auth";
 import { identityHeaders } from "./identity";
 import { ProviderRecord } from "./record";

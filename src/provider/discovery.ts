@@ -4,7 +4,7 @@
 // an invalidation or a settings change makes an older response stale, and a stale response never
 // overwrites anything. An HTTP error document is an error, never an empty list; manual ids stay
 // first. A cached list takes no key from the pool.
-import { defaultEnv } from "net/http";
+import { defaultEnv } from "../net/http";
 import { modelsUrl, providerHeaders } from "./connection";
 import { failureText } from "./failure_text";
 import { KeyPool, splitKeys } from "./key_pool";

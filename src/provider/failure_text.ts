@@ -1,8 +1,8 @@
 // What to tell the user about a failed provider exchange: the provider's own code and message when
 // it sent one (redacted and bounded by errors/redact), a readable sentence for an HTML challenge
 // page, or the transport's reason. Credentials never appear.
-import { HttpResult } from "net/http";
-import { headerValue } from "net/headers";
+import { HttpResult } from "../net/http";
+import { headerValue } from "../net/headers";
 import { faultOf } from "./errors/extract";
 import { clip, providerText, redact, tidy } from "./errors/redact";
 import { statusMeaning } from "./errors/classify";

@@ -3,9 +3,9 @@
 // vendor's client identity: borrowed CLI and desktop identities are deliberately not implemented
 // (docs/PROVIDER_COMPATIBILITY.md, "Auth, headers and identity"). Users may still set any header
 // themselves.
-import { HeaderMap } from "net/headers";
-import { HttpCapability } from "net/http";
-import { CLIENT_VERSION } from "version";
+import { HeaderMap } from "../net/headers";
+import { HttpCapability } from "../net/http";
+import { CLIENT_VERSION } from "../version";
 
 export const USER_AGENT = `ProjectUAI/${CLIENT_VERSION}`;
 

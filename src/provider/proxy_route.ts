@@ -4,7 +4,7 @@
 // or a short plain-text one qualifies; credential and account refusals, ordinary 401/403s, HTML
 // challenges, stream errors and successful content never do. Also: the retired OpenCode proxy,
 // whose saved URLs move to the official Zen URL.
-import { formatUrl, parseBase, Url } from "net/url";
+import { formatUrl, parseBase, Url } from "../net/url";
 
 const PROXY_ORIGIN = "https://puai-proxy.davidzk.tech";
 export const AGENTROUTER_PROXY_BASE = `${PROXY_ORIGIN}/agentrouter/v1`;

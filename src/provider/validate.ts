@@ -1,6 +1,6 @@
 // Record validation: every problem that would stop a request, in words a user can act on. A
 // valid record does not prove reachability, tool support or vision; problems never quote the key.
-import { isLocalHost, parseBase } from "net/url";
+import { isLocalHost, parseBase } from "../net/url";
 import { getPreset } from "./catalog";
 import { splitKeys } from "./key_pool";
 import { AUTH_STYLES, MAX_MODEL_ID_LENGTH, MAX_MODELS, PROTOCOLS, ProviderRecord } from "./record";

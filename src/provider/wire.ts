@@ -1,7 +1,7 @@
 // Per-protocol wire facts shared by discovery and the adapters: where the model list and the
 // inference endpoint live under a base URL, and the headers each vendor's documentation requires.
-import { HeaderMap } from "net/headers";
-import { encodeComponent } from "net/url";
+import { HeaderMap } from "../net/headers";
+import { encodeComponent } from "../net/url";
 import { Protocol } from "./record";
 
 export interface InferenceRoute {

@@ -17,8 +17,8 @@
 //
 // Each exchange that tried to connect is reported once to the request log (via "websocket"),
 // with the bytes received and the start of the reply; refusals before connecting are not.
-import type { RequestRecorder } from "runtime/request_log";
-import { RESPONSE_WINDOW } from "runtime/request_log";
+import type { RequestRecorder } from "../../runtime/request_log";
+import { RESPONSE_WINDOW } from "../../runtime/request_log";
 
 export interface SocketSignal {
 	Connect(handler: (...args: Array<unknown>) => void): { Disconnect(): void };

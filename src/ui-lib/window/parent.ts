@@ -2,7 +2,7 @@
 // local player's PlayerGui (waited for up to 10 s). Parent is the ScreenGui's parent, never a
 // Frame to dock into.
 import { hiddenGuiContainer } from "../adapter/executor";
-import { services } from "../adapter/services";
+import { coreGui, services } from "../adapter/services";
 import { fail } from "../core/errors";
 
 function tryParent(gui: ScreenGui, parent: Instance): boolean {
@@ -26,8 +26,8 @@ export function placeScreenGui(gui: ScreenGui, requested: Instance | undefined) 
 	}
 	const hidden = hiddenGuiContainer();
 	if (hidden !== undefined && tryParent(gui, hidden)) return;
-	const [coreOk, coreGui] = pcall(() => game.GetService("CoreGui" as keyof Services));
-	if (coreOk && coreGui !== undefined && tryParent(gui, coreGui)) return;
+	const core = coreGui();
+	if (core !== undefined && tryParent(gui, core)) return;
 	const player = services.Players.LocalPlayer;
 	const playerGui = player?.WaitForChild("PlayerGui", 10);
 	if (playerGui !== undefined && tryParent(gui, playerGui)) return;

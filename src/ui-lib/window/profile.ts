@@ -2,7 +2,7 @@
 // rbxthumb headshot loads), display name, @username, and the game name on its own line (the
 // GameName option, else the place's product name looked up once per library load and shared by
 // windows, else "Current experience"). A lookup that ends after its window is gone is ignored.
-import { services } from "../adapter/services";
+import { placeId, services } from "../adapter/services";
 import { corner, create, frame, label } from "../core/create";
 import { truncateBytes, firstCharacter } from "../core/utf8-text";
 import { SIZE } from "../layout/geometry";
@@ -84,13 +84,13 @@ export class Profile {
 		});
 		typeset.bind(scope, this.gameLabel, "Caption");
 		painter.bind(scope, this.gameLabel, "TextColor3", "Secondary");
-		if (gameName === undefined && cachedGameName === undefined && game.PlaceId !== 0) this.lookupGameName();
+		if (gameName === undefined && cachedGameName === undefined && placeId() !== 0) this.lookupGameName();
 	}
 
 	private lookupGameName() {
 		const core = this.core;
 		core.spawn(() => {
-			const [ok, info] = pcall(() => services.MarketplaceService.GetProductInfo(game.PlaceId));
+			const [ok, info] = pcall(() => services.MarketplaceService.GetProductInfo(placeId()));
 			if (!ok || !typeIs(info, "table")) return;
 			const name = (info as { Name?: unknown }).Name;
 			if (!typeIs(name, "string") || name === "") return;
