@@ -27,9 +27,14 @@ export const RANKS = {
 	"index.ts": 9,
 };
 
-/** The self-contained UI library: imports only itself; only these layers may import it. */
+/**
+ * The self-contained UI library: imports only itself. These layers may import it: the app and the
+ * script tools (which hand UI LIB to scripts as `UI`) through its entry only, the api (which names
+ * the types of UI LIB's objects for the app) and openui's renderer anywhere.
+ */
 export const UI_LIB = "ui-lib";
-export const UI_LIB_USERS = new Set(["openui", "api", "app"]);
+export const UI_LIB_USERS = new Set(["openui", "api", "tools", "app"]);
+const UI_LIB_ENTRY_ONLY = new Set(["tools", "app"]);
 
 /** What the app may import besides its own files: the public API and UI LIB's entry. */
 export const APP_ALLOWED = [/^api(\/|$)/, /^ui-lib(\/index)?$/];
@@ -148,8 +153,8 @@ export function importProblem(source, target) {
 	}
 	if (to === UI_LIB) {
 		if (!UI_LIB_USERS.has(from)) return `only ${[...UI_LIB_USERS].join(", ")} may import ui-lib; "${target}"`;
-		if (from === "app" && !APP_ALLOWED.some((re) => re.test(target)))
-			return `the app imports UI LIB through its entry ("ui-lib") and src/api only; "${target}" is internal`;
+		if (UI_LIB_ENTRY_ONLY.has(from) && !/^ui-lib(\/index)?$/.test(target))
+			return `${from} imports UI LIB through its entry ("ui-lib")${from === "app" ? " and src/api" : ""} only; "${target}" is internal`;
 		return undefined;
 	}
 	if (from === "app") {

@@ -30,7 +30,11 @@ const CASES = [
 	["src/runtime/probe.ts", 'export type { Handle } from "../client/handle";', "uai/layers"],
 	["src/runtime/probe.ts", 'type H = import("../client/handle").Handle;', "uai/layers"],
 	// ... and the allowed direction
-	["src/agent/probe.ts", 'import type { ProviderRecord } from "../provider/record";', undefined],
+	["src/agent/probe.ts", 'import type { ProtocolId } from "../provider/protocols/types";', undefined],
+	// the agent reaches the providers through their doors; dispatch never imports conversations
+	["src/agent/conversation/probe.ts", 'import type { ProviderRecord } from "../../provider/record";', "uai/layers"],
+	["src/agent/dispatch/probe.ts", 'import type { Session } from "../conversation/session";', "uai/layers"],
+	["src/provider/probe.ts", 'import { infer } from "./inference";', "uai/layers"],
 	["src/client/probe.ts", 'import { createSessions } from "../agent/conversation/sessions";', undefined],
 	// the app reaches into internals
 	["src/app/probe.ts", 'import type { Handle } from "../client/handle";', "uai/layers"],
@@ -43,6 +47,8 @@ const CASES = [
 	["src/ui-lib/controls/probe.ts", 'import { encode } from "../../runtime/json";', "uai/layers"],
 	["src/ui-lib/probe.ts", 'import { VERSION } from "../version";', "uai/layers"],
 	["src/runtime/probe.ts", 'import UI from "../ui-lib";', "uai/layers"],
+	["src/tools/probe.ts", 'import type { Window } from "../ui-lib/window/window";', "uai/layers"],
+	["src/tools/probe.ts", 'import UI from "../ui-lib";', undefined],
 	["src/openui/probe.ts", 'import UI from "../ui-lib";', undefined],
 	["src/ui-lib/controls/probe.ts", 'import { fail } from "../core/errors";', undefined],
 	// one import style: modules of src/ import each other relatively
