@@ -2,8 +2,8 @@
 // the next key of the pool, rotates to another ready key when the key is rate-limited or out of
 // quota, and recovers once through the Project UAI proxy when AgentRouter's official route refuses
 // the client. Everything shares one deadline and one cancellation; a transport retry keeps its key.
-import { WebSocketConnector } from "net/ws/gateway";
-import { defaultEnv, HttpCapability, HttpResult, HttpSpec, send, TransportEnv } from "net/http";
+import { WebSocketConnector } from "../net/ws/gateway";
+import { defaultEnv, HttpCapability, HttpResult, HttpSpec, send, TransportEnv } from "../net/http";
 import { collectSecrets } from "../runtime/secrets";
 import { coolKey, KeyPool, pickKey, readyOthers } from "./key_pool";
 import { isClientRefusal, proxiedBase } from "./proxy_route";

@@ -2,14 +2,14 @@
 // discovery for saved records and unsaved drafts, and persistence in the configuration
 // (`providers.list`, `providers.active`). Dot calls; several results are Luau multiple returns;
 // errors are values. Change events carry the record id, never the record: a record holds keys.
-import { defaultEnv, HttpCapability, TransportEnv } from "net/http";
-import { normaliseBase, parseUrl } from "net/url";
-import { WebSocketConnector } from "net/ws/gateway";
-import { PublicConfig } from "runtime/config";
-import { decode, markObject, MAX_DEPTH } from "runtime/json";
-import { Logger } from "runtime/log";
-import { deepCopy, deepFreeze, nestingProblem, readOnlyCopy } from "runtime/util";
-import { createSignal, Signal } from "runtime/signal";
+import { defaultEnv, HttpCapability, TransportEnv } from "../net/http";
+import { normaliseBase, parseUrl } from "../net/url";
+import { WebSocketConnector } from "../net/ws/gateway";
+import { PublicConfig } from "../runtime/config";
+import { decode, markObject, MAX_DEPTH } from "../runtime/json";
+import { Logger } from "../runtime/log";
+import { deepCopy, deepFreeze, nestingProblem, readOnlyCopy } from "../runtime/util";
+import { createSignal, Signal } from "../runtime/signal";
 import { getPreset, recordFromPreset } from "./catalog";
 import { AUTH_CHOICES, Choice, presetDescriptions, PresetDescription, PROTOCOL_CHOICES } from "./descriptions";
 import { RepairLessons, restoreLessons } from "./errors/repairs";

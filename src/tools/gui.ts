@@ -1,7 +1,6 @@
 // The interface tools (group `gui`): what is on the player's screen (gui_tree, gui_text), the
 // UI LIB guide bundled at build time (ui_library_docs), a notification (notify), a temporary
 // outline around an instance (highlight) and the clipboard (clipboard_set, needs `clipboard`).
-import { Workspace } from "@rbxts/services";
 import { ToolDeps } from "./deps";
 import { GUIDE_KEYS, GUIDE_SECTIONS } from "./generated/ui_guide";
 import { NODE_LIMIT, resolveGuiPath, textOf, walkGui } from "./gui_read";
@@ -19,6 +18,7 @@ interface RootArgs {
 
 export function guiTools(deps: ToolDeps): ToolFamily {
 	const screen = deps.host.screen;
+	const world = deps.host.world;
 
 	/** The containers (or the one subtree) a call reads, and the nested containers to skip. */
 	const scope = (args: RootArgs) => {
@@ -218,14 +218,17 @@ export function guiTools(deps: ToolDeps): ToolFamily {
 					const [found, why] = resolveGuiPath(roots, args.path);
 					let target = found;
 					if (target === undefined) {
-						let current: Instance | undefined = game;
+						const root = world.game;
+						let current: Instance | undefined = root;
 						for (const part of args.path.split(".")) {
 							if (current === undefined) break;
-							if (current === game && part === "game") continue;
+							if (current === root && part === "game") continue;
 							current =
-								current === game && part === "Workspace" ? Workspace : current.FindFirstChild(part);
+								current === root && part === "Workspace"
+									? world.workspace
+									: current.FindFirstChild(part);
 						}
-						if (current === undefined || current === game)
+						if (current === undefined || current === root)
 							return failure(`nothing found at ${args.path} (${why})`);
 						target = current;
 					}
