@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureDeps } from "./ensure-deps.mjs";
+import { ensureSystem } from "./ensure-system.mjs";
 import { runHost } from "./host.mjs";
 import { runLune } from "./lune.mjs";
 
@@ -96,6 +97,8 @@ async function runPool(jobs, width) {
 
 async function main() {
 	ensureDeps();
+	// the whole run renders GUI snapshots: Chromium first (installed as root on Debian)
+	if (only.length === 0) ensureSystem();
 	// Studio and plain scenarios run the full client from the Rojo model (docs/BUILDING.md) and the
 	// compact round trip reads out/: both written by `npm run build`, which a fresh clone has not run
 	if (!fs.existsSync(path.join(ROOT, "build", "uai.rbxm")) || !fs.existsSync(path.join(ROOT, "out", "src"))) {
