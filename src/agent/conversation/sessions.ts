@@ -217,7 +217,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
 		return busy > 0 ? `${busy} conversation${busy === 1 ? " is" : "s are"} working` : undefined;
 	});
 	// an isolated (ephemeral) conversation is never saved: a replacement would lose its history
-	deps.blockers.add("isolated conversations", () => {
+	deps.blockers.add("isolated-conversations", () => {
 		const isolated = list()
 			.filter((s) => s.public.ephemeral && !s.killed() && s.messages.size() > 0)
 			.size();
