@@ -18,6 +18,36 @@ import { addUsage, estimateTokens, snapshotTotals, UsageTotals } from "./usage";
 const CANONICAL_DEPTH = 24;
 const SUMMARY_MAX_TOKENS = 512;
 
+/** Changes shown on a write's card, at most; the rest are counted (`changes_list` has them all). */
+const CARD_CHANGES = 20;
+
+/**
+ * The changes a world write recorded (`data.changes`, docs/TOOLS.md "Changes and undo") as short
+ * texts, so the Chat card of the call can list them and offer Undo; nil for other results.
+ */
+function recordedChanges(data: unknown): ReadonlyArray<Readonly<Record<string, unknown>>> | undefined {
+	if (!typeIs(data, "table")) return undefined;
+	const list = (data as { changes?: unknown }).changes;
+	if (!typeIs(list, "table") || (list as unknown[])[0] === undefined) return undefined;
+	const shown = (v: unknown) => {
+		const value = typeIs(v, "table") ? (v as { value?: unknown }).value : undefined;
+		return typeIs(value, "table") ? "[…]" : tostring(value ?? "nil");
+	};
+	const out = new Array<Readonly<Record<string, unknown>>>();
+	for (const item of list as ReadonlyArray<Record<string, unknown>>) {
+		if (out.size() >= CARD_CHANGES) break;
+		if (!typeIs(item.id, "number")) continue;
+		out.push({
+			id: item.id,
+			path: tostring(item.path),
+			key: item.kind === "attribute" ? `@${tostring(item.key)}` : tostring(item.key),
+			before: shown(item.before),
+			after: shown(item.after),
+		});
+	}
+	return out.size() > 0 ? out : undefined;
+}
+
 export interface LoopPolicy {
 	readonly maxTurns?: number;
 	readonly budgetSeconds?: number;
@@ -187,6 +217,7 @@ function runBatch(deps: LoopDeps, session: LoopSession, calls: Reply["toolCalls"
 					id: result.id,
 					name: result.name,
 					ok: result.ok,
+					changes: recordedChanges(result.data),
 					text: result.text,
 					error: result.error,
 					ms: result.ms,

@@ -1,12 +1,15 @@
 // Tool-call cards: one transcript row per call with its arguments, the latest progress while it
 // runs, then its result or error. Listings longer than FOLD_LINES lines (or FOLD_BYTES) fold, and
-// the row offers an Action to show all of it (at most SHOWN_BYTES) or fold it again.
+// the row offers an Action to show all of it (at most SHOWN_BYTES) or fold it again. A write that
+// recorded changes in the game (docs/TOOLS.md, "Changes and undo") lists them, and its Action is
+// Undo until they have been undone.
 import { escapeRich } from "../../markdown/escape";
 import { splitLines } from "../../markdown/blocks";
 import { utf8Prefix } from "../../../api";
 import type { Item } from "./items";
 
 export const FOLD_LINES = 12;
+const CHANGE_LINES = 8;
 const FOLD_BYTES = 1500;
 const SHOWN_BYTES = 8000;
 const PROGRESS_BYTES = 300;
@@ -21,6 +24,30 @@ export interface Card {
 	progress?: string;
 	outcome?: { readonly ok: boolean; readonly text: string; readonly ms?: number };
 	expanded: boolean;
+	/** Changes the call recorded (from its result event), each undoable by id. */
+	changes?: ReadonlyArray<CardChange>;
+	/** What Undo answered, once pressed. */
+	undone?: string;
+}
+
+export interface CardChange {
+	readonly id: number;
+	readonly path: string;
+	readonly key: string;
+	readonly before: string;
+	readonly after: string;
+}
+
+/** The Action label of a card with changes that can still be undone. */
+export const UNDO_ACTION = "Undo changes";
+
+function changesMarkup(changes: ReadonlyArray<CardChange>, undone: string | undefined): string {
+	const lines = changes
+		.filter((_, i) => i < CHANGE_LINES)
+		.map((c) => escapeRich(`${c.path}${c.key.sub(1, 1) === "@" ? " " : "."}${c.key}: ${c.before} → ${c.after}`));
+	if (changes.size() > CHANGE_LINES) lines.push(`<i>… ${changes.size() - CHANGE_LINES} more</i>`);
+	if (undone !== undefined) lines.push(`<b>Undo</b> ${escapeRich(undone)}`);
+	return `<b>Changes</b>\n${lines.join("\n")}`;
 }
 
 interface Listing {
@@ -73,13 +100,16 @@ export function cardItem(card: Card): Item {
 		if (output.folded) lines += output.lines;
 		parts.push(`<b>${card.outcome.ok ? "Result" : "Error"}</b>\n${output.markup}`);
 	}
+	const undoable = card.changes !== undefined && card.changes.size() > 0;
+	if (undoable) parts.push(changesMarkup(card.changes!, card.undone));
+	const fold = folded ? (card.expanded ? "Fold" : `Show all (${lines} lines)`) : undefined;
 	return {
 		Title: `Tool call · ${card.name} (${card.risk}) · ${state(card)}`,
 		Text: parts.join("\n"),
 		Kind: card.outcome === undefined ? "Info" : card.outcome.ok ? "Success" : "Danger",
 		RichText: true,
 		Code: true,
-		Action: folded ? (card.expanded ? "Fold" : `Show all (${lines} lines)`) : undefined,
+		Action: undoable && card.undone === undefined ? UNDO_ACTION : fold,
 		Key: card.key,
 	};
 }

@@ -36,6 +36,15 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 		util,
 		() => uai.config.get("ui.showReasoning") !== false,
 		(job) => window.Give(job),
+		// a write card's Undo: changes_undo through the tool pipeline (recorded, permission-checked)
+		(ids) => {
+			const [encoded] = util.encode({ ids });
+			const result = uai.tools.dispatch(
+				{ id: `undo-${ids[0]}`, name: "changes_undo", arguments: encoded ?? "{}" },
+				shown?.toolContext(),
+			);
+			return tostring(result.text ?? "");
+		},
 	);
 	const statusOf = (session: PublicSession) => statusText(session, uai.config.get("ui.showUsage") !== false);
 	const conversations = buildConversationList(uai, window, tab);

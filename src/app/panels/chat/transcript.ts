@@ -8,7 +8,7 @@
 // rendered as Markdown once per chunk. The view mirrors the list's rows (the List drops the oldest
 // beyond MaxItems, and so does the mirror) to find a card's row.
 import type { ListControl, PublicSession, PublicUtil, Release } from "../../../api";
-import { type Card, cardItem, progressText } from "./cards";
+import { type Card, type CardChange, cardItem, progressText } from "./cards";
 import { argumentsText, eventItems, type Item, previewItems, text } from "./items";
 import { applySubagent, isSubagentEvent, subagentItem, type SubagentRow } from "./subagent_rows";
 
@@ -19,10 +19,27 @@ const PREVIEW_INTERVAL = 0.06;
 /** Kinds after which the session has no live preview (see EMBEDDING.md, Transcript). */
 const ENDS_PREVIEW = new Set(["assistant:complete", "abort", "error", "cleared", "turn:end"]);
 
+/** The changes a result event carries (see the agent loop), checked. */
+function changesOf(value: unknown): ReadonlyArray<CardChange> | undefined {
+	if (!typeIs(value, "table")) return undefined;
+	const out = new Array<CardChange>();
+	for (const item of value as ReadonlyArray<Record<string, unknown>>) {
+		if (!typeIs(item, "table") || !typeIs(item.id, "number")) continue;
+		out.push({
+			id: item.id,
+			path: text(item.path),
+			key: text(item.key),
+			before: text(item.before),
+			after: text(item.after),
+		});
+	}
+	return out.size() > 0 ? out : undefined;
+}
+
 export interface TranscriptView {
 	readonly show: (session: PublicSession) => void;
 	readonly event: (event: Event) => void;
-	/** A row's Action was pressed (List Callback): folds or unfolds a card, or stops a sub-agent. */
+	/** A row's Action was pressed (List Callback): undoes a card's changes, folds or unfolds a card, or stops a sub-agent. */
 	readonly activate: (key: unknown) => void;
 }
 
@@ -36,6 +53,7 @@ export function createTranscriptView(
 	util: PublicUtil,
 	showReasoning: () => boolean,
 	own: (job: thread) => Release,
+	undo?: (ids: ReadonlyArray<number>) => string,
 ): TranscriptView {
 	const seen = new Set<string>();
 	const cards = new Map<string, Card>();
@@ -154,6 +172,7 @@ export function createTranscriptView(
 			text: ok ? text(event.text) : text(event.error ?? event.text),
 			ms: typeIs(event.ms, "number") ? math.floor(event.ms) : undefined,
 		};
+		card.changes = changesOf(event.changes);
 		putCard(card);
 	};
 	const durable = (event: Event) => {
@@ -229,6 +248,13 @@ export function createTranscriptView(
 			}
 			const card = typeIs(key, "string") ? cards.get(key) : undefined;
 			if (card === undefined) return;
+			if (card.changes !== undefined && card.undone === undefined && undo !== undefined) {
+				card.undone = "…";
+				putCard(card);
+				card.undone = undo(card.changes.map((c) => c.id));
+				putCard(card);
+				return;
+			}
 			card.expanded = !card.expanded;
 			putCard(card);
 		},
