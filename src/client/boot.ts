@@ -10,7 +10,6 @@ import { builtinFamilies, registerBuiltins } from "../tools";
 import { ToolFamily } from "../tools/kit";
 import { createMemoryStore } from "../tools/memory_store";
 import { promptNotes } from "../tools/prompt";
-import { agentTools } from "../tools/agents";
 import { createAttachments } from "../runtime/attachments";
 import { createSdk } from "../embedding/sdk";
 import { createHost, Host } from "../host";
@@ -166,7 +165,6 @@ function bootClient(
 		});
 		subagents = createSubagents({ sessions, config: config.public, log: log.scope("subagents") });
 		cleanup.add(subagents.destroy, "subagents");
-		registerBuiltins(toolServices.registry, [agentTools(subagents, config.public)], log.scope("tools"));
 		const sdk = createSdk({
 			version: SDK_VERSION,
 			log: log.scope("sdk"),
@@ -187,6 +185,7 @@ function bootClient(
 			notify: (text) => notices.add("other", text),
 			sessions,
 			memory,
+			subagents,
 		});
 		registerBuiltins(toolServices.registry, families, log.scope("tools"));
 		if (replaced !== undefined)

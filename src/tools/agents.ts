@@ -4,6 +4,7 @@ import { AgentRecord, Subagents } from "../agent/delegation/subagents";
 import { isPreset, Preset, PRESETS } from "../agent/delegation/presets";
 import { CallContext } from "../agent/dispatch/tool";
 import { PublicConfig } from "../runtime/config";
+import { ToolDeps } from "./deps";
 import { utf8Prefix } from "../runtime/text_limit";
 import { failure, family, success, tool, ToolFamily } from "./kit";
 import { PAGE_BYTES, pageOf } from "./paging";
@@ -70,7 +71,8 @@ function launched(subagents: Subagents, ctx: CallContext, record: AgentRecord, b
 	return reportPage(record, 0);
 }
 
-export function agentTools(subagents: Subagents, config: PublicConfig): ToolFamily {
+export function delegationTools(deps: ToolDeps): ToolFamily {
+	const { subagents, config } = deps;
 	const budget = () => setting(config, "agent.subagentBudget", 900);
 	const defaultTurns = () => math.clamp(setting(config, "agent.subagentTurns", MAX_TURNS), 1, MAX_TURNS);
 	const defaultPreset = (): Preset => {

@@ -1,6 +1,7 @@
 // What the built-in tool families are given at boot (they are registered once the session
 // manager and the notices exist).
 import type { Sessions } from "../agent/conversation/sessions";
+import type { Subagents } from "../agent/delegation/subagents";
 import { Host } from "../host";
 import { PublicConfig } from "../runtime/config";
 import { Logger } from "../runtime/log";
@@ -18,6 +19,8 @@ export interface ToolDeps {
 	/** The session manager (the conversation a call belongs to, the user's other conversations). */
 	readonly sessions: Sessions;
 	readonly memory: MemoryStore;
+	/** The client's sub-agents (the delegation tools). */
+	readonly subagents: Subagents;
 }
 
 /** The byte budget of one tool result (`agent.resultCap`). */

@@ -12,10 +12,19 @@ import { guiTools } from "./gui";
 import { netTools } from "./net";
 import { worldFamilies } from "./world";
 import { agentTools } from "./agent";
+import { delegationTools } from "./agents";
 
 /** Every built-in family, in the order the model is offered them. */
 export function builtinFamilies(deps: ToolDeps): ReadonlyArray<ToolFamily> {
-	return [agentTools(deps), fileTools(deps), luauTools(deps), guiTools(deps), ...worldFamilies(deps), netTools(deps)];
+	return [
+		agentTools(deps),
+		delegationTools(deps),
+		fileTools(deps),
+		luauTools(deps),
+		guiTools(deps),
+		...worldFamilies(deps),
+		netTools(deps),
+	];
 }
 
 /** Registers each family's tools as built-ins; a definition the registry refuses is logged. */
