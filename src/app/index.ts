@@ -3,13 +3,25 @@
 // mounts a new one after the user closed the window. `openSession` selects a registered conversation
 // and shows it in Chat. It sees only the public handle.
 import type { Handle, Navigator } from "../api";
-import { AppState, mountApp, MountedApp } from "./mount";
+import type { AppState, MountedApp } from "./mount";
+import type * as Mount from "./mount";
 import { createApprovalPresenter } from "./panels/chat/approvals";
 import { PANEL_NAMES, PanelName } from "./panels";
 
 type Outcome = LuaTuple<[boolean, string | undefined]>;
 
 const NOT_MOUNTED = "the standard UAI application is not mounted";
+
+let mountModule: typeof Mount | undefined;
+/**
+ * The window and all it draws (UI LIB, the panels, Markdown) load on the first show, not at boot.
+ * A literal require of a child, so the bundler still finds and carries the module.
+ */
+function loadMount(): typeof Mount {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	mountModule ??= require(script.WaitForChild("mount") as ModuleScript) as typeof Mount;
+	return mountModule;
+}
 
 function panelName(value: unknown): PanelName | undefined {
 	return PANEL_NAMES.find((name) => name === value);
@@ -28,7 +40,7 @@ export function createApp(uai: Handle): Navigator {
 
 	const ensure = (): MountedApp => {
 		if (app !== undefined && app.alive()) return app;
-		const mounted = mountApp(
+		const mounted = loadMount().mountApp(
 			uai,
 			() => {
 				if (app === mounted) app = undefined;

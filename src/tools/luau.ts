@@ -2,7 +2,7 @@
 // threads it starts through task.spawn/defer/delay (and spawn/delay) are tracked and cancelled at
 // its deadline or on Stop, while the connections and windows it made stay alive — and check_luau
 // compiles without running. Neither is a sandbox: the code runs with the executor's powers.
-import UI from "../ui-lib";
+import type UILibrary from "../ui-lib";
 import { CallContext } from "../agent/dispatch/tool";
 import { HostLuau } from "../host/luau";
 import { ToolDeps } from "./deps";
@@ -88,7 +88,9 @@ function runManaged(luau: HostLuau, pack: Packer, source: string, seconds: numbe
 	const run: Run = { live: true, threads: [], output: [], bytes: 0, dropped: 0 };
 	const managed = managedTask(run);
 	const globals = {
-		UI,
+		// UI LIB loads with the first run, not at boot: a literal require the bundler follows (docs/BUILDING.md)
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		UI: require(script.Parent!.Parent!.WaitForChild("ui-lib") as ModuleScript) as typeof UILibrary,
 		print: (...args: Array<unknown>) => capture(run, "", args),
 		warn: (...args: Array<unknown>) => capture(run, "[warn] ", args),
 		task: managed,

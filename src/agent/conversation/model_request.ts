@@ -52,6 +52,8 @@ function callbacks(deps: TurnDeps, record: ProviderRecord, control: TurnControl)
 	const emit = control.emit;
 	return {
 		prepare: (body) => {
+			// no preRequest hook: no copy of the history (a long conversation would copy it every attempt)
+			if (!deps.hooks.has("preRequest")) return body;
 			// hooks get a fresh copy per attempt; an edited or replaced request goes out on this attempt only
 			const pre: { record: ProviderRecord; request: unknown; session: object } = {
 				record,
@@ -66,6 +68,7 @@ function callbacks(deps: TurnDeps, record: ProviderRecord, control: TurnControl)
 				: body;
 		},
 		amend: (reply) => {
+			if (!deps.hooks.has("postResponse")) return reply;
 			const post: { result: unknown; record: ProviderRecord; session: object } = {
 				result: deepCopy(reply),
 				record,

@@ -13,6 +13,20 @@ export const FILE_VERSION = 1;
 export const POLICY_VERSION = 1;
 export const RESTORE_LIMIT = 64;
 const FOLDER = "sessions";
+/**
+ * `UAI/sessions-index.json`: per saved id its title, folder, activity and policy version, so boot
+ * reads and decodes only the conversations it restores. Rebuilt from the files when missing or
+ * unreadable; entries whose file is gone are dropped and files it lacks are read and added.
+ */
+const INDEX = "sessions-index.json";
+export const INDEX_VERSION = 1;
+
+interface IndexEntry {
+	readonly updatedAt: number;
+	readonly title?: string;
+	readonly folderId?: string;
+	readonly policyVersion?: number;
+}
 
 export interface SavedConversation {
 	readonly id: string;
@@ -155,10 +169,69 @@ function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, unde
 	);
 }
 
+function readIndex(storage: Storage, log: Logger): Map<string, IndexEntry> | undefined {
+	const stored = storage.readJson(INDEX, INDEX_VERSION);
+	if (stored.kind !== "ok") {
+		if (stored.kind !== "missing")
+			log.warn(`the saved-conversation index is rebuilt from the files: ${stored.reason}`);
+		return undefined;
+	}
+	const entries = (stored.value as Table).conversations;
+	if (!typeIs(entries, "table")) {
+		log.warn("the saved-conversation index is rebuilt from the files: it has no conversation list");
+		return undefined;
+	}
+	const index = new Map<string, IndexEntry>();
+	for (const [id, entry] of pairs(entries as Table)) {
+		if (!isSessionId(id) || !typeIs(entry, "table") || !typeIs((entry as Table).updatedAt, "number")) {
+			log.warn(`the saved-conversation index is rebuilt from the files: its entry ${tostring(id)} is malformed`);
+			return undefined;
+		}
+		index.set(id, entry as IndexEntry);
+	}
+	return index;
+}
+
+function entryOf(saved: SavedConversation): IndexEntry {
+	return {
+		updatedAt: saved.updatedAt,
+		title: saved.options.title,
+		folderId: saved.options.folderId,
+		policyVersion: POLICY_VERSION,
+	};
+}
+
 export function createPersistence(storage: Storage, log: Logger): Persistence {
 	const nameOf = (id: string) => `${FOLDER}/${id}.json`;
 	// without file storage every checkpoint would fail the same way: say so once
 	let toldUnavailable = false;
+	// the index as last read or written; undefined until restore has read (or rebuilt) it
+	let index: Map<string, IndexEntry> | undefined;
+	const writeIndex = () => {
+		if (index === undefined) return;
+		const conversations: Table = {};
+		for (const [id, entry] of index) conversations[id] = entry;
+		const [ok, reason] = storage.writeJson(INDEX, { version: INDEX_VERSION, conversations });
+		if (!ok) log.warn(`the saved-conversation index was not written: ${reason}`);
+	};
+
+	/** Reads and decodes one saved file, or warns why it is skipped (the file is kept). */
+	const load = (id: string): SavedConversation | undefined => {
+		const stored = storage.readJson(nameOf(id), FILE_VERSION);
+		if (stored.kind !== "ok") {
+			if (stored.kind !== "missing") log.warn(`conversation ${id} skipped: ${stored.reason}; the file is kept`);
+			return undefined;
+		}
+		const value = stored.value as Table;
+		if (value.id !== id) {
+			log.warn(`conversation ${id} skipped: the file names another id; the file is kept`);
+			return undefined;
+		}
+		const [saved, problem] = decodeFile(id, value);
+		if (saved === undefined) log.warn(`conversation ${id} skipped: ${problem}; the file is kept`);
+		return saved;
+	};
+
 	return {
 		save: (session) => {
 			if (!savable(session))
@@ -188,42 +261,70 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 				notes: session.notes,
 			});
 			if (!ok) log.warn(`conversation ${p.id} was not saved: ${reason}`);
+			else if (index !== undefined) {
+				index.set(p.id, {
+					updatedAt: session.updatedAt,
+					title: p.title,
+					folderId: p.folderId,
+					policyVersion: POLICY_VERSION,
+				});
+				writeIndex();
+			}
 			return $tuple(ok, reason);
 		},
 		remove: (id) => {
 			const [ok, reason] = storage.remove(nameOf(id));
 			if (!ok) log.warn(`saved conversation ${id} was not deleted: ${reason}`);
+			else if (index?.delete(id)) writeIndex();
 		},
 		restore: (reserved) => {
-			const found = new Array<SavedConversation>();
 			// a conversation whose only copy is its verified `.tmp` (a save cut between its steps) counts
-			const ids = new Array<string>();
+			const ids = new Set<string>();
 			for (const file of storage.list(FOLDER)) {
 				const [id] = string.match(file, "^([%w_%-]+)%.json$");
 				const [spare] = string.match(file, "^([%w_%-]+)%.json%.tmp$");
 				const named = id ?? spare;
-				if (isSessionId(named) && !ids.includes(named)) ids.push(named);
+				if (isSessionId(named)) ids.add(named);
 			}
+			for (const id of ids) reserved.add(id);
+			const read = readIndex(storage, log);
+			let changed = read === undefined;
+			const current = read ?? new Map<string, IndexEntry>();
+			// entries whose file is gone are dropped; files the index lacks are read and added
+			for (const [id] of current) {
+				if (!ids.has(id)) {
+					current.delete(id);
+					changed = true;
+				}
+			}
+			const decoded = new Map<string, SavedConversation>();
 			for (const id of ids) {
-				reserved.add(id);
-				const stored = storage.readJson(nameOf(id), FILE_VERSION);
-				if (stored.kind !== "ok") {
-					if (stored.kind !== "missing")
-						log.warn(`conversation ${id} skipped: ${stored.reason}; the file is kept`);
-					continue;
-				}
-				const value = stored.value as Table;
-				if (value.id !== id) {
-					log.warn(`conversation ${id} skipped: the file names another id; the file is kept`);
-					continue;
-				}
-				const [saved, problem] = decodeFile(id, value);
-				if (saved === undefined) log.warn(`conversation ${id} skipped: ${problem}; the file is kept`);
-				else found.push(saved);
+				if (current.has(id)) continue;
+				const saved = load(id);
+				if (saved === undefined) continue;
+				decoded.set(id, saved);
+				current.set(id, entryOf(saved));
+				changed = true;
 			}
-			table.sort(found, (a, b) => a.updatedAt > b.updatedAt);
+			index = current;
+			// newest first by the index; only those restored are read and decoded
+			const order = new Array<[string, number]>();
+			for (const [id, entry] of current) order.push([id, entry.updatedAt]);
+			table.sort(order, (a, b) => (a[1] !== b[1] ? a[1] > b[1] : a[0] < b[0]));
 			const kept = new Array<SavedConversation>();
-			for (let index = 0; index < math.min(RESTORE_LIMIT, found.size()); index++) kept.push(found[index]);
+			for (const [id] of order) {
+				if (kept.size() >= RESTORE_LIMIT) break;
+				const saved = decoded.get(id) ?? load(id);
+				if (saved === undefined) {
+					// unreadable now (changed since it was indexed): kept on disk, left out of the index
+					current.delete(id);
+					changed = true;
+					continue;
+				}
+				kept.push(saved);
+			}
+			table.sort(kept, (a, b) => a.updatedAt > b.updatedAt);
+			if (changed && storage.available()[0]) writeIndex();
 			return kept;
 		},
 	};

@@ -31,6 +31,8 @@ export interface Hooks {
 	readonly add: (kind: unknown, fn: unknown, options?: unknown) => Added;
 	/** Runs every handler of `kind` with `payload`; true when one returned exactly false. */
 	readonly run: (kind: HookKind, payload: object) => boolean;
+	/** Whether a handler of `kind` is registered (callers skip building a payload nobody reads). */
+	readonly has: (kind: HookKind) => boolean;
 	/** Registers the boot context's `hooks` map (kind → function); boot calls it once. */
 	readonly adopt: (map: unknown) => void;
 }
@@ -87,6 +89,7 @@ export function createHooks(log: Logger, mapError: (text: string) => string): Ho
 	return {
 		public: table.freeze({ register }),
 		add,
+		has: (kind) => handlers.some((handler) => handler.kind === kind),
 		run: (kind, payload) => {
 			let vetoed = false;
 			for (const handler of handlers) {
