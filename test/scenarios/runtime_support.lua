@@ -1,6 +1,8 @@
 -- Shared helpers of the runtime scenarios (test/scenarios/runtime_*.luau); not a scenario itself.
 -- Load with: local support = require(host.newModuleScript("support", host.readRepoFile("test/scenarios/runtime_support.lua")))
 local support = {}
+-- Rojo models support.load inserted (Studio and plain profiles); their instances are the scenario's
+support.models = {}
 
 function support.check(condition, message)
 	if not condition then
@@ -28,9 +30,9 @@ function support.load(context, source)
 	end
 	assert(context == nil, "a context can only be passed where loadstring exists")
 	local model = host.loadModel("build/uai.rbxm", game:GetService("ReplicatedStorage"))
-	local handle = require(model)
-	model:Destroy() -- the scenario's own instances, not the client's
-	return handle
+	-- the model stays, as in a game: modules it loads on first use are required from it later
+	table.insert(support.models, model)
+	return require(model)
 end
 
 -- The same bundle with another build id: what a loader sees after the published file changed.
@@ -52,7 +54,11 @@ function support.counters()
 		gethui() -- the executor's hidden GUI container (where the app mounts) belongs to the game
 	end
 	host.settle()
-	return host.counters()
+	local counters = host.counters()
+	for _, model in support.models do
+		counters.instances -= #model:GetDescendants() + 1
+	end
+	return counters
 end
 
 function support.sameCounters(before, after, what)
