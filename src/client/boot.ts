@@ -32,6 +32,8 @@ import { AppFactory, createHandle, Handle } from "./handle";
 import { createNotices } from "./notices";
 import { resolveRerun } from "./reload";
 import { loadOpenUI } from "./optional_modules";
+import { modelText } from "../openui/message";
+import { promptSection } from "../openui/roblox/library";
 
 interface LogSettings {
 	readonly logs?: { readonly level?: unknown; readonly mirror?: unknown };
@@ -144,11 +146,16 @@ function bootClient(
 				tools: toolServices.tools,
 				pendingSubagents: (session) => subagents?.pending(session) ?? [],
 				hostPrompt: () => context.prompt,
-				promptNotes: (declared) =>
-					promptNotes(
+				promptNotes: (declared) => {
+					const notes = promptNotes(
 						{ families, memory, memoryOn: () => config.public.get("memory.enabled") !== false },
 						declared,
-					),
+					);
+					// Settings → Chat → Interactive answers: the OpenUI library's section
+					if (config.public.get("chat.interactiveAnswers") !== true) return notes;
+					return notes === "" ? promptSection() : `${notes}\n\n${promptSection()}`;
+				},
+				modelText,
 			},
 			permissions: toolServices.permissions,
 			workers: createWorkers(),

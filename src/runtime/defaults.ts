@@ -20,6 +20,9 @@ export function createDefaults(): Record<string, unknown> {
 			showUsage: true,
 			notifications: true,
 		},
+		chat: {
+			interactiveAnswers: false,
+		},
 		agent: {
 			maxTurns: 24,
 			budgetSeconds: 900,
@@ -93,6 +96,7 @@ export const SETTING_RULES: ReadonlyMap<string, SettingRule> = new Map([
 	["ui.showToolDetail", flag],
 	["ui.showUsage", flag],
 	["ui.notifications", flag],
+	["chat.interactiveAnswers", flag],
 	["agent.maxTurns", integer(1, 1000)],
 	["agent.budgetSeconds", number(1, 86400)],
 	["agent.unlimitedTurns", flag],

@@ -9,6 +9,7 @@ import { boundedSummary, fallbackSummary, plan, SUMMARY_PROMPT } from "./compact
 import { Emit } from "./events";
 import { withoutUnavailableImages } from "./image_history";
 import { outputCeiling, promptPressure, requestedMaxTokens } from "./output_ceiling";
+import { ModelText, withModelText } from "./model_text";
 import { systemPrompt } from "./prompt";
 import { PublicTools } from "../dispatch/services";
 import { DispatchContext, ToolResult } from "../dispatch/tool";
@@ -81,6 +82,8 @@ export interface LoopDeps extends TurnDeps {
 	readonly hostPrompt?: () => unknown;
 	/** System-prompt notes for a request offering the tools named (tool families offered, memory index). */
 	readonly promptNotes?: (declared: ReadonlyArray<string>) => string;
+	/** What the model sees of a stored message (openui's Message.modelText). */
+	readonly modelText?: ModelText;
 }
 
 /** How often one turn is reminded of pending sub-agents before its reply is accepted as final. */
@@ -333,7 +336,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 			{
 				system: (provider, model) =>
 					systemPrompt(session.summary, provider, model, session.instructions, deps.hostPrompt?.(), notes),
-				messages: withoutUnavailableImages(session.messages),
+				messages: withModelText(withoutUnavailableImages(session.messages), deps.modelText),
 				tools,
 				temperature: config.get("agent.temperature") as number,
 				maxTokens: math.min(requestedMaxTokens(config), room),

@@ -130,6 +130,17 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 	});
 	reflect("agent.freeRouting", routing);
 
+	const chat = tab.Section({ Title: "Chat" });
+	const interactive = chat.Toggle({
+		Id: "settings-interactive-answers",
+		Text: "Interactive answers",
+		Description: "Lets the model answer with tables, metrics, forms and buttons (OpenUI programs).",
+		Default: config.get("chat.interactiveAnswers") === true,
+		Persist: false,
+		Callback: (value: unknown) => store("chat.interactiveAnswers", value),
+	});
+	reflect("chat.interactiveAnswers", interactive);
+
 	const look = tab.Section({ Title: "Appearance" });
 	const theme = look.Segmented({
 		Id: "settings-theme",
