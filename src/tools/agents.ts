@@ -1,9 +1,8 @@
 // The delegation tools (group `agents`): dispatch_agent, agent_followup and agent_status over the
 // client's sub-agents (src/agent/delegation; docs/TOOLS.md, "Sub-agents").
-import { AgentRecord, Subagents } from "../agent/delegation/subagents";
+import { AgentRecord, setting, Subagents } from "../agent/delegation/subagents";
 import { isPreset, Preset, PRESETS } from "../agent/delegation/presets";
 import { CallContext } from "../agent/dispatch/tool";
-import { PublicConfig } from "../runtime/config";
 import { ToolDeps } from "./deps";
 import { utf8Prefix } from "../runtime/text_limit";
 import { failure, family, success, tool, ToolFamily } from "./kit";
@@ -16,11 +15,6 @@ const MAX_WAIT = 30;
 const STATUS_TIMEOUT = 35;
 /** A blocking dispatch waits for the queue (45 s at most) and the child's budget, plus a margin. */
 const BLOCKING_MARGIN = 45 + 60;
-
-function setting(config: PublicConfig, path: string, fallback: number): number {
-	const value = config.get(path);
-	return typeIs(value, "number") ? value : fallback;
-}
 
 /** One line per record: id, status, preset, task and what it did last. */
 function describe(record: AgentRecord): string {

@@ -106,7 +106,8 @@ export interface SubagentDeps {
 	readonly log: Logger;
 }
 
-function setting(config: PublicConfig, path: string, fallback: number): number {
+/** A numeric setting, or `fallback` when it is not a number. */
+export function setting(config: PublicConfig, path: string, fallback: number): number {
 	const value = config.get(path);
 	return typeIs(value, "number") ? value : fallback;
 }
