@@ -18,6 +18,8 @@ export const MAX_REDIRECTS = 5;
 export const BODY_DEFAULT = 16000;
 export const BODY_LIMIT = 256000;
 const TIMEOUT_DEFAULT = 30;
+/** json_api parses the whole body (the transport's own limit), then cuts its answer. */
+const JSON_BODY_LIMIT = 8 * 1024 * 1024;
 const TIMEOUT_LIMIT = 60;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"];
 /** Response headers worth showing; others (cookies among them) are left out of results. */
@@ -40,6 +42,16 @@ const CREDENTIAL_HEADERS = new Set([
 	"api-key",
 	"x-auth-token",
 ]);
+
+interface Outgoing {
+	readonly method: string;
+	readonly url: string;
+	readonly headers: HeaderMap;
+	readonly body?: string;
+	/** Bytes of the body kept. */
+	readonly limit: number;
+	readonly timeout?: number;
+}
 
 interface Exchange {
 	readonly ok: boolean;
@@ -82,15 +94,9 @@ export function netTools(deps: ToolDeps): ToolFamily {
 		return undefined;
 	};
 
-	const exchange = (
-		call: CallContext,
-		method: string,
-		url: string,
-		headers: HeaderMap,
-		body: string | undefined,
-		limit: number,
-		timeout: number,
-	): LuaTuple<[Exchange, undefined] | [undefined, string]> => {
+	const follow = (call: CallContext, out: Outgoing): LuaTuple<[Exchange, undefined] | [undefined, string]> => {
+		const { method, url, headers, body, limit } = out;
+		const timeout = out.timeout ?? TIMEOUT_DEFAULT;
 		if (http === undefined) return $tuple(undefined, "this host has no HTTP transport");
 		let current = url;
 		let currentMethod = method;
@@ -162,6 +168,13 @@ export function netTools(deps: ToolDeps): ToolFamily {
 		return $tuple(undefined, `more than ${MAX_REDIRECTS} redirects`);
 	};
 
+	/** One request, redirects followed; nil and a reason (its URL redacted) when no answer came. */
+	const exchange = (call: CallContext, out: Outgoing): LuaTuple<[Exchange, undefined] | [undefined, string]> => {
+		const [result, problem] = follow(call, out);
+		if (result === undefined) return $tuple(undefined, `${redact(out.url)}: ${problem}`);
+		return $tuple(result, undefined);
+	};
+
 	/** The body budget of a call: its max_bytes within the result budget. */
 	const budgetOf = (maxBytes: number | undefined) =>
 		math.max(256, math.min(maxBytes ?? BODY_DEFAULT, resultBudget(deps.config) - 600));
@@ -227,16 +240,14 @@ export function netTools(deps: ToolDeps): ToolFamily {
 			run: (args, call: CallContext) => {
 				const [headers, bad] = headersOf(args.headers);
 				if (headers === undefined) return failure(bad);
-				const [result, problem] = exchange(
-					call,
-					"GET",
-					args.url,
+				const [result, problem] = exchange(call, {
+					method: "GET",
+					url: args.url,
 					headers,
-					undefined,
-					budgetOf(args.max_bytes),
-					args.timeout ?? TIMEOUT_DEFAULT,
-				);
-				if (result === undefined) return failure(`${redact(args.url)}: ${problem}`);
+					limit: budgetOf(args.max_bytes),
+					timeout: args.timeout,
+				});
+				if (result === undefined) return failure(problem);
 				return report(args.url, result);
 			},
 		}),
@@ -283,16 +294,15 @@ export function netTools(deps: ToolDeps): ToolFamily {
 				const method = (args.method ?? (body !== undefined ? "POST" : "GET")).upper();
 				if ((method === "GET" || method === "HEAD") && body !== undefined)
 					return failure(`${method} requests carry no body`);
-				const [result, problem] = exchange(
-					call,
+				const [result, problem] = exchange(call, {
 					method,
-					args.url,
+					url: args.url,
 					headers,
 					body,
-					budgetOf(args.max_bytes),
-					args.timeout ?? TIMEOUT_DEFAULT,
-				);
-				if (result === undefined) return failure(`${redact(args.url)}: ${problem}`);
+					limit: budgetOf(args.max_bytes),
+					timeout: args.timeout,
+				});
+				if (result === undefined) return failure(problem);
 				return report(args.url, result);
 			},
 		}),
@@ -319,16 +329,14 @@ export function netTools(deps: ToolDeps): ToolFamily {
 				if (headers === undefined) return failure(bad);
 				if (headerValue(headers, "accept") === undefined) headers["Accept"] = "application/json";
 				// the whole body is needed to parse it; the answer is cut to the budget
-				const [result, problem] = exchange(
-					call,
-					"GET",
-					args.url,
+				const [result, problem] = exchange(call, {
+					method: "GET",
+					url: args.url,
 					headers,
-					undefined,
-					8 * 1024 * 1024,
-					args.timeout ?? TIMEOUT_DEFAULT,
-				);
-				if (result === undefined) return failure(`${redact(args.url)}: ${problem}`);
+					limit: JSON_BODY_LIMIT,
+					timeout: args.timeout,
+				});
+				if (result === undefined) return failure(problem);
 				if (!result.ok)
 					return report(args.url, { ...result, body: utf8Prefix(result.body, budgetOf(args.max_bytes)) });
 				const [parsed, why] = decode(result.body);
