@@ -106,6 +106,7 @@ async function main() {
 	}
 	if (!skipChecks && only.length === 0) {
 		step("build --check (committed dist/ is current)", process.execPath, [path.join(ROOT, "scripts", "build.mjs"), "--check"]);
+		step("tools-docs --check (docs/TOOLS.md matches the tool definitions)", process.execPath, [path.join(ROOT, "scripts", "tools-docs.mjs"), "--check"]);
 		step("compact round trip (every module: same bytecode)", process.execPath, [path.join(ROOT, "scripts", "bundle", "roundtrip.mjs")]);
 		step("lint", "npm", ["run", "--silent", "lint"]);
 		step("lint rules fire (scripts/lint/prove-rules.mjs)", process.execPath, [path.join(ROOT, "scripts", "lint", "prove-rules.mjs")]);

@@ -10,6 +10,7 @@ import { builtinFamilies, registerBuiltins } from "../tools";
 import { ToolFamily } from "../tools/kit";
 import { createMemoryStore } from "../tools/memory_store";
 import { promptNotes } from "../tools/prompt";
+import { catalogue } from "../tools/catalogue";
 import { createAttachments } from "../runtime/attachments";
 import { createSdk } from "../embedding/sdk";
 import { createHost, Host } from "../host";
@@ -195,6 +196,8 @@ function bootClient(
 			subagents,
 		});
 		registerBuiltins(toolServices.registry, families, log.scope("tools"));
+		const builtin = catalogue(families);
+		definePublicModule(registry, "tools/builtin", () => builtin);
 		if (replaced !== undefined)
 			notices.add("replaced", `UAI ${build} replaced build ${replaced}, which unloaded cleanly.`);
 		const handle = createHandle({

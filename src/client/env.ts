@@ -12,6 +12,7 @@ import type { ModuleRegistry } from "../runtime/registry";
 import type { publicUtil } from "../runtime/util";
 import type { Context } from "./context";
 import type { OpenUIModule } from "./optional_modules";
+import type { BuiltinCatalogue } from "../tools/catalogue";
 
 /** `env.require("runtime/util")`: JSON encode/decode, copies, the empty-object mark. */
 export type PublicUtil = typeof publicUtil;
@@ -26,6 +27,8 @@ export interface PublicModules {
 	"runtime/clipboard": ClipboardModule;
 	"runtime/cleanup": Pick<CleanupRegistry, "add" | "count">;
 	"runtime/attachments": Pick<Attachments, "save" | "reference">;
+	/** The built-in tool families and their tools (src/tools/catalogue.ts). */
+	"tools/builtin": BuiltinCatalogue;
 	/** Loaded on first require (src/client/optional_modules.ts). */
 	openui: OpenUIModule;
 }
