@@ -7,6 +7,7 @@ import { buildMessage, modelText, parseMessage, replaceContext } from "./message
 import { mergeProgram } from "./merge";
 import { CustomFunction } from "./evaluate";
 import { ParseOptions, ParseResult, parseText, StreamParser } from "./parse";
+import { mountAnswer } from "./roblox/answer";
 import { promptSection, robloxLibrary } from "./roblox/library";
 import { LIBRARY_JSON } from "./roblox/library_spec";
 import { Page, PageOptions } from "./runtime";
@@ -177,4 +178,10 @@ export const roblox = table.freeze({
 	library: () => robloxLibrary(),
 	spec: () => LIBRARY_JSON,
 	prompt: () => promptSection(),
+	/** Renders a stored answer under `parent` (docs/OPENUI.md, "Rendering an answer"). */
+	mount: (parent: Instance, stored: string, options?: Parameters<typeof mountAnswer>[2]) => {
+		if (!typeIs(parent, "Instance")) error("openui.roblox.mount: parent must be an Instance", 2);
+		if (!typeIs(stored, "string")) error("openui.roblox.mount: stored must be a string", 2);
+		return mountAnswer(parent, stored, options);
+	},
 });
