@@ -52,15 +52,36 @@ export function createAvailability(deps: AvailabilityDeps): Availability {
 		return undefined;
 	};
 
+	// Permission verdicts for discovery, kept while the registry (its ordered list is rebuilt on every
+	// change), the mode and the rules stay the same: a turn asks once per tool, not once per request.
+	let verdicts: { ordered: ReadonlyArray<Entry>; key: string; denied: Set<string> } | undefined;
+	const policyKey = (policy: Policy) => {
+		const parts: Array<string> = [policy.mode];
+		for (const [pattern, verdict] of policy.rules) parts.push(`${pattern}=${verdict}`);
+		table.sort(parts);
+		return parts.join("\0");
+	};
+	const deniedTools = (ordered: ReadonlyArray<Entry>): Set<string> => {
+		const policy = deps.policy();
+		const key = policyKey(policy);
+		if (verdicts !== undefined && verdicts.ordered === ordered && verdicts.key === key) return verdicts.denied;
+		const denied = new Set<string>();
+		for (const { tool } of ordered)
+			if (decide(policy, tool.name, tool.risk).verdict === "deny") denied.add(tool.name);
+		verdicts = { ordered, key, denied };
+		return denied;
+	};
+
 	return {
 		blocked: (tool, filter) => check(tool, filter, disabledGroups()),
 		callable: (filter) => {
 			const disabled = disabledGroups();
-			const policy = deps.policy();
+			const ordered = deps.ordered();
+			const denied = deniedTools(ordered);
 			const list = new Array<Tool>();
-			for (const { tool } of deps.ordered()) {
+			for (const { tool } of ordered) {
 				if (check(tool, filter, disabled) !== undefined) continue;
-				if (decide(policy, tool.name, tool.risk).verdict !== "deny") list.push(tool);
+				if (!denied.has(tool.name)) list.push(tool);
 			}
 			return list;
 		},
