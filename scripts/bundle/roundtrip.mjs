@@ -30,7 +30,7 @@ export async function roundTrip() {
 	const files = [
 		...luaFiles(path.join(ROOT, "out", "src")),
 		...luaFiles(path.join(ROOT, "include")),
-		...["services", "signal", "t"].flatMap((p) => luaFiles(path.join(ROOT, "node_modules", "@rbxts", p))),
+		...luaFiles(path.join(ROOT, "node_modules", "@rbxts", "services")),
 		path.join(ROOT, "scripts", "bundle", "runtime.luau"),
 	];
 	if (files.length === 0) throw new Error("no compiled modules: run npm run build first");
