@@ -44,7 +44,7 @@ const HOSTS = {
 const EXCLUDED = {
 	"amazon-bedrock": "native Bedrock API is not an adapter here",
 	"github-copilot": "no prices; not an API route",
-	"github-models": "service retired on 30 July 2026 (seed 002)",
+	"github-models": "service retired on 30 July 2026 (docs/PROVIDER_COMPATIBILITY.md, Preset catalog)",
 	"google-vertex": "Vertex AI endpoints are not a preset route",
 	"google-vertex-anthropic": "Vertex AI endpoints are not a preset route",
 	"zai-coding-plan": "subscription plan: its zero entries are not token prices",

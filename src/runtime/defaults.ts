@@ -101,7 +101,7 @@ export const SETTING_RULES: ReadonlyMap<string, SettingRule> = new Map([
 	["agent.budgetSeconds", number(1, 86400)],
 	["agent.unlimitedTurns", flag],
 	["agent.toolConcurrency", integer(1, 8)],
-	// the seed: an invalid tool deadline falls back to 25 seconds
+	// docs/EMBEDDING.md (Config): an invalid tool deadline reads as 25 seconds
 	["agent.toolTimeout", { kind: "number", min: 1, max: 86400, fallback: 25 }],
 	["agent.requestTimeout", number(1, 300)],
 	["agent.retries", integer(1, 8)],

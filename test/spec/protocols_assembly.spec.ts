@@ -40,7 +40,7 @@ export = () => {
 			if (!result.ok) return;
 			expect(result.reply.toolCalls[0].arguments).to.equal('{"x":[1,2],"y":{}}');
 			expect(result.reply.toolCalls[1].arguments).to.equal("{}");
-			// a tool turn whatever the finish reason says (anchors §3.4 item 18)
+			// a tool turn whatever the finish reason says (docs/PROVIDER_COMPATIBILITY.md, "Stream assembly")
 			expect(result.reply.finish).to.equal("tool_calls");
 		});
 

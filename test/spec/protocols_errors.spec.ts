@@ -17,7 +17,7 @@ import type { JsonObject } from "provider/protocols/types";
 const SCOPE: RepairScope = { protocol: "openai", endpoint: "https://api.example.com/v1", model: "m-1" };
 
 export = () => {
-	describe("context overflow table (anchors §3.3)", () => {
+	describe("context overflow table (docs/PROVIDER_COMPATIBILITY.md, Errors and repairs)", () => {
 		const cases: Array<[string, string, number | undefined]> = [
 			["Anthropic", "prompt is too long: 210000 tokens > 200000 maximum", undefined],
 			["Bedrock", "Input is too long for requested model.", undefined],

@@ -331,7 +331,7 @@ export = () => {
 	});
 
 	describe("OpenCode routes", () => {
-		it("routes Go model families by seed 002's table and Zen's GPT models to Responses", () => {
+		it("routes Go model families by the documented routing table and Zen's GPT models to Responses", () => {
 			expect(opencodeLane("opencode.ai", "/inference/go/v1")).to.equal("go");
 			expect(opencodeLane("opencode.ai", "/zen/go/v1/chat/completions")).to.equal("go");
 			expect(opencodeLane("OpenCode.ai", "/zen/v1")).to.equal("zen");

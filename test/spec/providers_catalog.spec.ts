@@ -22,7 +22,7 @@ const KEY_HEADER: Record<string, string> = {
 
 export = () => {
 	describe("catalog", () => {
-		it("names every preset seed 002 lists, except the retired GitHub Models", () => {
+		it("names every preset docs/PROVIDER_COMPATIBILITY.md lists, except the retired GitHub Models", () => {
 			const expected = [
 				"hcnsec agentrouter anthropic google azure-foundry azure zen opencode-go",
 				"openai openrouter deepseek groq cerebras mistral together fireworks deepinfra hyperbolic nebius novita",

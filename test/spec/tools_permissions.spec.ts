@@ -1,16 +1,16 @@
 /// <reference types="@rbxts/testez/src/TestEZGlobals" />
 // The permission decision, exhaustively: every mode × risk × rule shape, checked through
 // `permissions.check`, `ruleFor`, discovery (`definitions`) and dispatch (with an approval answered
-// at once when the decision is "ask"). Expectations come from the seed's mode table written out
-// here by hand, and each rule shape names the rule that must win.
+// at once when the decision is "ask"). Expectations come from the mode table of docs/EMBEDDING.md
+// ("Permissions") written out here by hand, and each rule shape names the rule that must win.
 import { Risk, Verdict } from "agent/dispatch/tool";
 import { markObject } from "runtime/json";
 import { harness } from "./tools_support";
 
 const TOOL = "fs_write_file";
 
-/** The seed's table ("Permissions and tool scope"). */
-const SEED_TABLE: Record<string, Record<Risk, Verdict>> = {
+/** The documented table (docs/EMBEDDING.md, "Permissions"), by hand. */
+const DOCUMENTED_TABLE: Record<string, Record<Risk, Verdict>> = {
 	readonly: { read: "allow", write: "deny", danger: "deny" },
 	ask: { read: "allow", write: "ask", danger: "ask" },
 	auto: { read: "allow", write: "allow", danger: "ask" },
@@ -68,7 +68,7 @@ export = () => {
 	describe("permission decisions: mode × risk × rule shape", () => {
 		it("check, ruleFor, discovery and dispatch all follow the documented table", () => {
 			let cases = 0;
-			for (const [mode, row] of pairs(SEED_TABLE)) {
+			for (const [mode, row] of pairs(DOCUMENTED_TABLE)) {
 				for (const risk of ["read", "write", "danger"] as Array<Risk>) {
 					for (const shape of shapes()) {
 						const h = harness();

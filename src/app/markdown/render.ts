@@ -1,8 +1,8 @@
 // Markdown text to display segments: runs of prose as Roblox RichText (headings bold, list items
 // with bullets or their numbers, block quotes with a bar, thematic breaks as a line, inline markup
 // from inline.ts), fenced code as plain monospace segments, and every block whose source is over
-// BLOCK_LIMIT bytes as plain text exactly as written (uai-core §1.9: "Markdown blocks over 32,000
-// bytes render as escaped plain text"). Segments are at most ROW_BYTES each (cut at line or
+// BLOCK_LIMIT bytes as plain text exactly as written (docs/APP.md, "Chat": a block whose source is
+// over 32,000 bytes shows as plain text). Segments are at most ROW_BYTES each (cut at line or
 // character boundaries, never inside markup), so each fits one row of a bounded list. Pure.
 import { utf8Prefix } from "../../api";
 import { type Block, parseBlocks, splitLines } from "./blocks";
