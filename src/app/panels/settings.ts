@@ -4,6 +4,7 @@
 import type { Handle, Tab, Window } from "../../api";
 import { motionSetting, textScale, themeName } from "../appearance";
 import { buildTransferSection } from "./transfer";
+import { buildToolsSection } from "./settings_tools";
 
 const MODES = ["readonly", "ask", "auto", "full"];
 // "off" omits the effort field (the provider's default), which does not turn reasoning off
@@ -129,6 +130,8 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		Callback: (value: unknown) => store("agent.freeRouting", value),
 	});
 	reflect("agent.freeRouting", routing);
+
+	buildToolsSection(uai, window, tab);
 
 	const chat = tab.Section({ Title: "Chat" });
 	const interactive = chat.Toggle({
