@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bridgeOutputsSync } from "./bridge-bundle.mjs";
 import { createBundle } from "./bundle/bundler.mjs";
 import { fixtureOutputs, FIXTURE_DIR } from "./bundle/fixtures.mjs";
 import { compile, readVersions, rojoBuild, sourcemap, versionFiles } from "./bundle/project.mjs";
@@ -81,6 +82,7 @@ export function produce(root, { measure = false, readable = false } = {}) {
 		bundles.push({ ...info, forms: config.forms });
 	}
 	Object.assign(outputs, fixtureOutputs(readerFor(root)));
+	Object.assign(outputs, bridgeOutputsSync(root));
 	for (const name of ["RuntimeLib.lua", "Promise.lua"])
 		outputs[`include/${name}`] = readerFor(root)(`include/${name}`);
 	return { outputs, bundles, versions };
@@ -91,7 +93,7 @@ function mirror(tmp) {
 	for (const file of ["package.json", "tsconfig.json", "default.project.json", "ui-lib.project.json"]) {
 		fs.copyFileSync(path.join(ROOT, file), path.join(tmp, file));
 	}
-	for (const dir of ["src", "include", "test/spec", `${FIXTURE_DIR}/src`]) {
+	for (const dir of ["src", "include", "test/spec", `${FIXTURE_DIR}/src`, "bridge/src", "bridge/web"]) {
 		const from = path.join(ROOT, dir);
 		if (fs.existsSync(from)) fs.cpSync(from, path.join(tmp, dir), { recursive: true });
 		else fs.mkdirSync(path.join(tmp, dir), { recursive: true });

@@ -118,6 +118,13 @@ async function main() {
 			step("TestEZ specs", process.execPath, [path.join(ROOT, "scripts", "specs.mjs")]);
 		}
 	}
+	// The browser bridge (bridge/): its types, then its Node tests against the bundled server
+	// dist/uai-bridge.js, a real Chromium and the offline host (bridge/README.md)
+	if (only.length === 0 || only.some((o) => "bridge".includes(o) || o.startsWith("bridge"))) {
+		step("bridge typecheck", process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(ROOT, "bridge", "tsconfig.json")]);
+		const tests = fs.readdirSync(path.join(ROOT, "bridge", "test")).filter((f) => f.endsWith(".test.mjs")).sort();
+		step(`bridge tests (${tests.join(", ")})`, process.execPath, ["--test", "--test-timeout=120000", ...tests.map((f) => path.join(ROOT, "bridge", "test", f))]);
+	}
 	// Host module self-tests: plain Lune scripts beside the host (test/host/selftest)
 	const selftests = fs
 		.readdirSync(SELFTESTS)

@@ -1,0 +1,131 @@
+// Test helpers: the bundled bridge (dist/uai-bridge.js) as a child process, loopback providers
+// that stream each protocol's SSE, and small HTTP helpers.
+import { spawn } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const BUNDLE = path.join(ROOT, "dist", "uai-bridge.js");
+export const TOKEN = "test-token-0123456789abcdef";
+
+/** A 1×1 PNG, a JPEG header and a WebP header. */
+export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
+export const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([40, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(28, 2)]);
+
+export async function startBridge(args = [], port = 0) {
+	const child = spawn(process.execPath, [BUNDLE, "--port", String(port), "--token", TOKEN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+	let out = "";
+	let err = "";
+	child.stderr.on("data", (d) => (err += d));
+	const url = await new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`the bridge did not start: ${out}${err}`)), 15000);
+		child.stdout.on("data", (d) => {
+			out += d;
+			const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+			if (m && out.includes("token:")) {
+				clearTimeout(timer);
+				resolve(m[1]);
+			}
+		});
+		child.on("exit", (code) => reject(new Error(`the bridge exited (${code}): ${out}${err}`)));
+	});
+	const stop = () =>
+		new Promise((resolve) => {
+			if (child.exitCode !== null) return resolve();
+			child.once("exit", () => resolve());
+			child.kill("SIGKILL");
+		});
+	return { url, port: Number(new URL(url).port), child, output: () => out, stop };
+}
+
+export function gameHeaders(extra = {}) {
+	return { authorization: `Bearer ${TOKEN}`, "x-uai-client": "game-1", "content-type": "application/json", ...extra };
+}
+
+export function browserHeaders(browser = "browser_aaaa1111", extra = {}) {
+	return { authorization: `Bearer ${TOKEN}`, "x-uai-browser-id": browser, ...extra };
+}
+
+export async function json(url, options = {}) {
+	const response = await fetch(url, options);
+	const text = await response.text();
+	let body;
+	try {
+		body = JSON.parse(text);
+	} catch {
+		body = text;
+	}
+	return { status: response.status, body };
+}
+
+export async function upload(base, bytes, { browser = "browser_aaaa1111", session = "s1", type = "image/png", id } = {}) {
+	const headers = browserHeaders(browser, { "content-type": type, "x-uai-session-id": session, "x-uai-picture-name": "cat.png" });
+	if (id) headers["x-uai-picture-id"] = id;
+	return json(`${base}api/pictures`, { method: "POST", headers, body: bytes });
+}
+
+/** A game snapshot push that advertises image input (as the connected client does). */
+export async function connectGame(base, snapshot = {}) {
+	return json(`${base}api/agent/events`, {
+		method: "POST",
+		headers: gameHeaders(),
+		body: JSON.stringify({ batchId: `b${Math.random()}`, events: [], snapshot: { protocol: 2, imageInput: true, sessionId: "s1", threads: [], providers: [], permissions: [], ...snapshot } }),
+	});
+}
+
+const SSE = {
+	openai: (words) => [...words.map((w) => ({ choices: [{ index: 0, delta: { content: w } }] })), { choices: [{ index: 0, delta: {}, finish_reason: "stop" }] }],
+	anthropic: (words) => [
+		{ type: "message_start", message: { id: "m", role: "assistant", content: [], usage: { input_tokens: 1, output_tokens: 0 } } },
+		{ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+		...words.map((w) => ({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: w } })),
+		{ type: "content_block_stop", index: 0 },
+		{ type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 3 } },
+		{ type: "message_stop" },
+	],
+	gemini: (words) => words.map((w, i) => ({ candidates: [{ content: { role: "model", parts: [{ text: w }] }, ...(i === words.length - 1 ? { finishReason: "STOP" } : {}) }] })),
+	responses: (words) => [
+		{ type: "response.created", response: { id: "r" } },
+		...words.map((w) => ({ type: "response.output_text.delta", delta: w })),
+		{ type: "response.completed", response: { id: "r", status: "completed", output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text: words.join("") }] }] } },
+	],
+};
+
+/** A loopback provider: records each request and streams `words` in the protocol's SSE with a
+ *  pause between events (so a reader sees several deltas before the end). */
+export async function startProvider({ words = ["Hel", "lo ", "from ", "the ", "cat."], pauseMs = 60, protocolOf } = {}) {
+	const requests = [];
+	const server = http.createServer((req, res) => {
+		let body = "";
+		req.on("data", (d) => (body += d));
+		req.on("end", async () => {
+			const entry = { method: req.method, url: req.url, headers: req.headers, body, json: JSON.parse(body || "null") };
+			requests.push(entry);
+			const protocol = protocolOf ? protocolOf(entry) : guess(entry);
+			if (entry.json && entry.json.stream === false) {
+				res.writeHead(200, { "content-type": "application/json" });
+				res.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: words.join("") }, finish_reason: "stop" }] }));
+				return;
+			}
+			res.writeHead(200, { "content-type": "text/event-stream" });
+			for (const event of SSE[protocol](words)) {
+				res.write(`${protocol === "anthropic" || protocol === "responses" ? `event: ${event.type}\n` : ""}data: ${JSON.stringify(event)}\n\n`);
+				await new Promise((r) => setTimeout(r, pauseMs));
+			}
+			if (protocol === "openai") res.write("data: [DONE]\n\n");
+			res.end();
+		});
+	});
+	await new Promise((r) => server.listen(0, "127.0.0.1", r));
+	const port = server.address().port;
+	return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))) };
+}
+
+function guess(entry) {
+	if (entry.url.includes("generateContent")) return "gemini";
+	if (entry.url.includes("/messages")) return "anthropic";
+	if (entry.url.includes("/responses")) return "responses";
+	return "openai";
+}

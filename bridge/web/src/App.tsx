@@ -1,0 +1,294 @@
+// The bridge's web client: connection, conversations, the streamed transcript with approvals and
+// Stop, providers, settings and the request log. Talks to the game only through the bridge API.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Api, ApiError, GameState, Picture, readToken, saveToken } from "./api";
+import { applyEvent, Conversation, emptyConversation, GameEvent, Item, Snapshot } from "./model";
+import { Message, MessageContext } from "./Message";
+import { Panels } from "./Panels";
+
+type Tab = "chat" | "providers" | "settings" | "log";
+
+export function App() {
+	const [token, setToken] = useState(readToken);
+	const api = useMemo(() => new Api(token), [token]);
+	const [link, setLink] = useState<"connecting" | "online" | "offline" | "unauthorized">("connecting");
+	const [linkError, setLinkError] = useState("");
+	const [game, setGame] = useState<GameState>({ connected: false, clientId: null, imageInput: false });
+	const [snapshot, setSnapshot] = useState<Snapshot | undefined>();
+	const [conversations, setConversations] = useState<Record<string, Conversation>>({});
+	const [results, setResults] = useState<Record<string, { ok?: boolean; error?: string; pending?: boolean; data?: unknown }>>({});
+	const [tab, setTab] = useState<Tab>("chat");
+	const [viewed, setViewed] = useState<string | undefined>();
+
+	useEffect(() => {
+		if (token === "") {
+			setLink("unauthorized");
+			return;
+		}
+		const abort = new AbortController();
+		let retry: ReturnType<typeof setTimeout> | undefined;
+		const open = () => {
+			setLink("connecting");
+			api
+				.stream((kind, data) => {
+					setLink("online");
+					if (kind === "game") setGame(data as GameState);
+					else if (kind === "snapshot") setSnapshot(data as Snapshot);
+					else if (kind === "event") {
+						const event = data as GameEvent;
+						setConversations((all) => ({ ...all, [event.sessionId]: applyEvent(all[event.sessionId] ?? emptyConversation(), event) }));
+					} else if (kind === "delta") {
+						const delta = data as { sessionId: string; text: string; reasoning: string };
+						setConversations((all) => {
+							const c = all[delta.sessionId] ?? emptyConversation();
+							return { ...all, [delta.sessionId]: { ...c, live: c.live + delta.text, liveReasoning: c.liveReasoning + delta.reasoning } };
+						});
+					} else if (kind === "result") {
+						const result = data as { id: string; ok?: boolean; error?: string; pending?: boolean; data?: unknown };
+						setResults((all) => ({ ...all, [result.id]: result }));
+					}
+				}, abort.signal)
+				.catch((err: unknown) => {
+					if (abort.signal.aborted) return;
+					if (err instanceof ApiError && err.status === 401) {
+						setLink("unauthorized");
+						setLinkError(err.message);
+						return;
+					}
+					setLink("offline");
+					setLinkError(err instanceof Error ? err.message : String(err));
+					retry = setTimeout(open, 2000);
+				});
+		};
+		open();
+		return () => {
+			abort.abort();
+			if (retry) clearTimeout(retry);
+		};
+	}, [api, token]);
+
+	const sessionId = viewed ?? snapshot?.sessionId ?? "";
+	const run = useCallback(
+		async (type: string, args: Record<string, unknown> = {}) => {
+			try {
+				return await api.command(type, args);
+			} catch (err) {
+				setLinkError(err instanceof Error ? err.message : String(err));
+				return undefined;
+			}
+		},
+		[api],
+	);
+
+	if (link === "unauthorized") return <TokenForm error={linkError} onToken={(t) => (saveToken(t), setToken(t.trim()), setLinkError(""))} />;
+
+	const threads = snapshot?.threads ?? [];
+	const tabs: Array<[Tab, string]> = [
+		["chat", "Chat"],
+		["providers", "Providers"],
+		["settings", "Settings"],
+		["log", "Requests"],
+	];
+	return (
+		<div className="app">
+			<header>
+				<strong className="brand">UAI</strong>
+				<nav role="tablist" aria-label="Panels">
+					{tabs.map(([id, label]) => (
+						<button key={id} role="tab" aria-selected={tab === id} className={tab === id ? "on" : ""} onClick={() => setTab(id)}>
+							{label}
+						</button>
+					))}
+				</nav>
+				<span className={`link ${link === "online" && game.connected ? "ok" : "bad"}`} data-testid="link">
+					{link !== "online" ? (link === "offline" ? "Bridge offline" : "Connecting…") : game.connected ? `Game connected${snapshot?.player ? ` · ${snapshot.player}` : ""}` : "Waiting for the game"}
+				</span>
+			</header>
+			{linkError !== "" && link === "online" && (
+				<div className="banner" role="alert">
+					{linkError} <button onClick={() => setLinkError("")}>Dismiss</button>
+				</div>
+			)}
+			{tab === "chat" ? (
+				<div className="chat">
+					<aside className="threads" aria-label="Conversations">
+						<button className="primary" onClick={() => run("thread:new")}>+ New</button>
+						<ul>
+							{threads.map((thread) => (
+								<li key={thread.id}>
+									<button
+										className={thread.id === sessionId ? "on" : ""}
+										aria-current={thread.id === sessionId}
+										onClick={() => {
+											setViewed(thread.id);
+											void run("thread", { sessionId: thread.id });
+										}}
+									>
+										{thread.title}
+										{thread.busy ? " ·" : ""}
+									</button>
+								</li>
+							))}
+						</ul>
+					</aside>
+					<ChatView
+						key={sessionId}
+						api={api}
+						sessionId={sessionId}
+						snapshot={snapshot}
+						conversation={conversations[sessionId] ?? emptyConversation()}
+						results={results}
+						run={run}
+						onError={setLinkError}
+					/>
+				</div>
+			) : (
+				<Panels tab={tab} snapshot={snapshot} run={run} results={results} />
+			)}
+		</div>
+	);
+}
+
+function TokenForm({ error, onToken }: { error: string; onToken: (token: string) => void }) {
+	const [value, setValue] = useState("");
+	return (
+		<form className="token" onSubmit={(e) => (e.preventDefault(), onToken(value))}>
+			<h1>UAI bridge</h1>
+			<p>Paste the token the bridge printed when it started.</p>
+			{error && <p className="notice error" role="alert">{error}</p>}
+			<label>
+				Token <input autoFocus type="password" value={value} onChange={(e) => setValue(e.target.value)} />
+			</label>
+			<button className="primary" type="submit">Connect</button>
+		</form>
+	);
+}
+
+interface ChatProps {
+	api: Api;
+	sessionId: string;
+	snapshot: Snapshot | undefined;
+	conversation: Conversation;
+	results: Record<string, { ok?: boolean; error?: string; pending?: boolean }>;
+	run: (type: string, args?: Record<string, unknown>) => Promise<{ commandId: string } | undefined>;
+	onError: (message: string) => void;
+}
+
+function ChatView({ api, sessionId, snapshot, conversation, results, run, onError }: ChatProps) {
+	const [draft, setDraft] = useState("");
+	const [pictures, setPictures] = useState<Picture[]>([]);
+	const [sent, setSent] = useState<string | undefined>();
+	const [notice, setNotice] = useState("");
+	const known = useRef(new Map<string, string>());
+	const bottom = useRef<HTMLDivElement>(null);
+	const file = useRef<HTMLInputElement>(null);
+	const thread = snapshot?.threads.find((t) => t.id === sessionId);
+	const busy = thread?.busy === true;
+	const approvals = (snapshot?.permissions ?? []).filter((p) => p.sessionId === sessionId);
+	const items: Item[] = [...conversation.items];
+	if (conversation.liveReasoning !== "") items.push({ type: "reasoning", key: "live-r", text: conversation.liveReasoning });
+	if (conversation.live !== "") items.push({ type: "assistant", key: "live", text: conversation.live, live: true });
+	for (const ask of approvals) items.push({ type: "approval", key: `a${ask.id}`, id: ask.id, name: ask.name, args: ask.args, expiresAt: ask.expiresAt });
+	const result = sent ? results[sent] : undefined;
+
+	useEffect(() => bottom.current?.scrollIntoView({ block: "end" }), [items.length, conversation.live]);
+	useEffect(() => {
+		if (result?.ok === false) setNotice(result.error ?? "the game refused the message");
+	}, [result]);
+
+	const context: MessageContext = {
+		answer: (id, allow, remember) => void run("permission", { id, allow, remember }),
+		pictureUrl: (reference) => known.current.get(reference),
+	};
+	const attach = async (files: FileList | null) => {
+		for (const f of Array.from(files ?? [])) {
+			try {
+				const picture = await api.upload(f, sessionId);
+				known.current.set(picture.reference, picture.url);
+				setPictures((list) => [...list, picture]);
+				setNotice("");
+			} catch (err) {
+				setNotice(`${f.name}: ${err instanceof Error ? err.message : String(err)}`);
+			}
+		}
+		if (file.current) file.current.value = "";
+	};
+	const send = async () => {
+		if (draft.trim() === "" && pictures.length === 0) return;
+		try {
+			const reply = await api.send(sessionId, draft.trim() === "" ? "What is in this picture?" : draft, pictures.map((p) => p.id));
+			setSent(reply.commandId);
+			setDraft("");
+			setPictures([]);
+			setNotice("");
+		} catch (err) {
+			setNotice(err instanceof Error ? err.message : String(err));
+		}
+	};
+	return (
+		<main className="conversation">
+			<div className="transcript" aria-live="polite" data-testid="transcript">
+				{items.length === 0 && <p className="empty">{snapshot ? "No messages yet." : "Waiting for the game to connect…"}</p>}
+				{items.map((item) => (
+					<Message key={item.key} item={item} context={context} />
+				))}
+				<div ref={bottom} />
+			</div>
+			{notice !== "" && (
+				<div className="notice error" role="alert" data-testid="composer-notice">
+					{notice}
+				</div>
+			)}
+			<div className="composer">
+				{pictures.length > 0 && (
+					<div className="thumbs">
+						{pictures.map((p) => (
+							<span key={p.id} className="thumb">
+								<img src={p.url} alt={p.name} />
+								<button
+									aria-label={`Remove ${p.name}`}
+									onClick={() => {
+										setPictures((list) => list.filter((x) => x.id !== p.id));
+										void api.removePicture(p.id).catch((err: Error) => onError(err.message));
+									}}
+								>
+									×
+								</button>
+							</span>
+						))}
+					</div>
+				)}
+				<div className="row">
+					<input ref={file} type="file" accept="image/png,image/jpeg,image/webp" multiple hidden onChange={(e) => void attach(e.target.files)} data-testid="file" />
+					<button onClick={() => file.current?.click()} aria-label="Attach pictures" title="Attach pictures">
+						📎
+					</button>
+					<textarea
+						aria-label="Message"
+						placeholder="Message the agent (Enter sends, Shift+Enter for a new line)"
+						value={draft}
+						rows={2}
+						onChange={(e) => setDraft(e.target.value)}
+						onKeyDown={(e) => {
+							if (e.key === "Enter" && !e.shiftKey) {
+								e.preventDefault();
+								void send();
+							}
+							if (e.key === "Escape" && busy) void run("abort", { sessionId });
+						}}
+					/>
+					{busy ? (
+						<button className="danger" onClick={() => void run("abort", { sessionId })}>
+							Stop
+						</button>
+					) : (
+						<button className="primary" onClick={() => void send()} disabled={!snapshot}>
+							Send
+						</button>
+					)}
+				</div>
+				<div className="status">{thread?.status ?? snapshot?.status ?? ""}</div>
+			</div>
+		</main>
+	);
+}

@@ -1,0 +1,140 @@
+// What the page knows: the game's latest snapshot, each conversation's transcript items built from
+// the game's events, live reply text from relay deltas, and command results.
+export interface Thread {
+	id: string;
+	title: string;
+	busy?: boolean;
+	turns?: number;
+	status?: string;
+}
+
+export interface ProviderInfo {
+	id: string;
+	label: string;
+	model: string;
+	api: string;
+	baseUrl: string;
+	enabled: boolean;
+	hasKey: boolean;
+	active: boolean;
+}
+
+export interface PendingApproval {
+	id: string;
+	sessionId: string;
+	name: string;
+	risk?: string;
+	args?: unknown;
+	expiresAt: number;
+}
+
+export interface RequestEntry {
+	at?: number;
+	method?: string;
+	url?: string;
+	status?: number;
+	ms?: number;
+	tag?: string;
+	via?: string;
+	error?: string;
+}
+
+export interface Snapshot {
+	protocol: number;
+	imageInput: boolean;
+	sessionId: string;
+	status?: string;
+	busy?: boolean;
+	runtime?: string;
+	relayTimeout?: number;
+	player?: string;
+	permissionMode?: string;
+	settings?: Record<string, unknown>;
+	threads: Thread[];
+	providers: ProviderInfo[];
+	permissions: PendingApproval[];
+	tools?: Array<{ name: string; group?: string; risk?: string; enabled?: boolean }>;
+	requests?: RequestEntry[];
+	logs?: Array<{ level: string; text: string; at?: number }>;
+}
+
+export interface GameEvent {
+	seq: number;
+	sessionId: string;
+	kind: string;
+	at?: number;
+	data: Record<string, unknown>;
+}
+
+export type Item =
+	| { type: "user"; key: string; text: string; images: string[] }
+	| { type: "assistant"; key: string; text: string; live?: boolean }
+	| { type: "reasoning"; key: string; text: string }
+	| { type: "tool"; key: string; id: string; name: string; args: string; state: "running" | "ok" | "error"; result?: string }
+	| { type: "approval"; key: string; id: string; name: string; args?: unknown; expiresAt: number }
+	| { type: "notice"; key: string; text: string; level: "error" | "info" };
+
+export interface Conversation {
+	items: Item[];
+	live: string;
+	liveReasoning: string;
+	seen: Set<number>;
+}
+
+export const emptyConversation = (): Conversation => ({ items: [], live: "", liveReasoning: "", seen: new Set() });
+
+const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v));
+
+/** Applies one game event to a conversation (returns a new object for React). */
+export function applyEvent(conversation: Conversation, event: GameEvent): Conversation {
+	if (conversation.seen.has(event.seq)) return conversation;
+	const next: Conversation = { ...conversation, items: [...conversation.items], seen: new Set(conversation.seen) };
+	next.seen.add(event.seq);
+	const d = event.data;
+	const key = `e${event.seq}`;
+	switch (event.kind) {
+		case "user":
+			next.items.push({ type: "user", key, text: str(d.text), images: Array.isArray(d.images) ? (d.images as string[]) : [] });
+			next.live = "";
+			next.liveReasoning = "";
+			break;
+		case "assistant:preview":
+			next.live = str(d.text);
+			next.liveReasoning = str(d.reasoning);
+			break;
+		case "assistant:reasoning":
+			next.items.push({ type: "reasoning", key, text: str(d.text) });
+			break;
+		case "assistant:text":
+			next.items.push({ type: "assistant", key, text: str(d.text) });
+			next.live = "";
+			next.liveReasoning = "";
+			break;
+		case "tool:call":
+			next.items.push({ type: "tool", key, id: str(d.id), name: str(d.name), args: str(d.arguments), state: "running" });
+			break;
+		case "tool:result":
+		case "tool:error": {
+			const index = next.items.findIndex((item) => item.type === "tool" && item.id === d.id);
+			const result = event.kind === "tool:result" ? str(d.text) : str(d.error ?? d.text);
+			if (index >= 0) {
+				const item = next.items[index] as Extract<Item, { type: "tool" }>;
+				next.items[index] = { ...item, state: event.kind === "tool:result" ? "ok" : "error", result };
+			}
+			break;
+		}
+		case "error":
+			next.items.push({ type: "notice", key, text: str(d.message), level: "error" });
+			next.live = "";
+			break;
+		case "abort":
+			next.items.push({ type: "notice", key, text: "Stopped.", level: "info" });
+			next.live = "";
+			break;
+		case "cleared":
+			return { ...emptyConversation(), seen: next.seen };
+		default:
+			break;
+	}
+	return next;
+}
