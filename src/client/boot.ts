@@ -11,6 +11,7 @@ import { ToolFamily } from "../tools/kit";
 import { createMemoryStore } from "../tools/memory_store";
 import { promptNotes } from "../tools/prompt";
 import { catalogue } from "../tools/catalogue";
+import { createRelayPort } from "../net/bridge/port";
 import { createAttachments } from "../runtime/attachments";
 import { createSdk } from "../embedding/sdk";
 import { createHost, Host } from "../host";
@@ -26,6 +27,7 @@ import { collectSecrets } from "../runtime/secrets";
 import { createStorage, STORAGE_FOLDER } from "../runtime/storage";
 import { publicUtil } from "../runtime/util";
 import { CLIENT_VERSION, SDK_VERSION } from "../version";
+import { createBridge } from "./bridge";
 import { Bundle } from "./bundle";
 import { chooseContext, Context, reviewContext, wantsReuse, wantsUi } from "./context";
 import { createEnv, definePublicModule } from "./env";
@@ -87,6 +89,8 @@ function bootClient(
 		});
 		config.load();
 
+		// the web relay's port exists before the providers; the bridge attaches its link below
+		const relay = createRelayPort();
 		const providers = createProviders({
 			config: config.public,
 			log: log.scope("providers"),
@@ -96,6 +100,7 @@ function bootClient(
 			noHttpReason: caps.reason("http") ?? "this host has no HTTP transport",
 			canReachLocal: caps.http === "executor",
 			addSecrets: log.addRequestSecrets,
+			relay,
 		});
 		cleanup.add(providers.destroy, "providers");
 
@@ -132,7 +137,7 @@ function bootClient(
 		toolServices.hooks.adopt(context.hooks);
 		const memory = createMemoryStore(storage, log.scope("memory"));
 		let families: ReadonlyArray<ToolFamily> = [];
-		const attachments = createAttachments(host.files);
+		const attachments = createAttachments(host.files, relay.imagesAvailable);
 		definePublicModule(registry, "runtime/attachments", () =>
 			table.freeze({ save: attachments.save, reference: attachments.reference }),
 		);
@@ -182,6 +187,22 @@ function bootClient(
 			request: createRequester({ sessions, cleanup, log: log.scope("requests") }),
 		});
 
+		const bridge = createBridge({
+			http: host.http,
+			noHttpReason: caps.reason("http") ?? "this host has no HTTP transport",
+			sessions,
+			providers: providers.public,
+			permissions: toolServices.permissions.public,
+			tools: toolServices.tools,
+			config: config.public,
+			log: log.public,
+			logger: log.scope("bridge"),
+			cleanup,
+			relay,
+			attachments,
+			version: CLIENT_VERSION,
+		});
+
 		const notices = createNotices(log.scope("client"));
 		cleanup.add(notices.destroy, "notices");
 		// built-in tools (registered before any host tool can be, and listed first regardless)
@@ -215,6 +236,7 @@ function bootClient(
 			hooks: toolServices.hooks.public,
 			permissions: toolServices.permissions.public,
 			sessions: sessions.public,
+			bridge: bridge.public,
 			notices,
 			genv: host.genv,
 			bundle,
@@ -225,6 +247,7 @@ function bootClient(
 			if (!shown) logger.warn(`the application could not open: ${why}`);
 		}
 		if (host.genv !== undefined) host.genv.UAI = handle;
+		bridge.resume();
 		logger.info("ready");
 		return handle;
 	} catch (err) {

@@ -1,7 +1,6 @@
 // The client handle returned by the loader (`uai`). Runtime calls use dots: `uai.show("chat")`.
 // Navigation (show, hide, toggle, openSession) goes to the standard application's navigator,
-// which mounts the application on the first show; members whose subsystems are not part of this
-// build are absent (bridge).
+// which mounts the application on the first show.
 import { PublicHooks } from "../agent/dispatch/hooks";
 import { PublicPermissions } from "../agent/dispatch/permissions";
 import { PublicSessions } from "../agent/conversation/sessions";
@@ -13,6 +12,7 @@ import { CleanupRegistry } from "../runtime/cleanup";
 import { Config, PublicConfig } from "../runtime/config";
 import { Log, PublicLog } from "../runtime/log";
 import { PublicProviders } from "../provider/registry";
+import type { PublicBridge } from "./bridge";
 import { Bundle } from "./bundle";
 import { Env } from "./env";
 import { noticeKind, Notices, PublicNotices } from "./notices";
@@ -48,6 +48,8 @@ export interface Handle {
 	readonly hooks: PublicHooks;
 	readonly permissions: PublicPermissions;
 	readonly sessions: PublicSessions;
+	/** `uai.bridge`: the browser bridge connection (connect, disconnect, status). */
+	readonly bridge: PublicBridge;
 	/** What reruns of the loader did to this client (a waiting build, a blocked reload, a replacement). */
 	readonly notices: PublicNotices;
 	/** `uai.ask(text)`: sends `text` in the current conversation → true, or false and the reason. */
@@ -101,6 +103,7 @@ export interface HandleDeps {
 	readonly hooks: PublicHooks;
 	readonly permissions: PublicPermissions;
 	readonly sessions: PublicSessions;
+	readonly bridge: PublicBridge;
 	readonly notices: Notices;
 	readonly genv: Record<string, unknown> | undefined;
 	readonly bundle: Bundle | undefined;
@@ -165,6 +168,7 @@ export function createHandle(deps: HandleDeps): Handle {
 		hooks: deps.hooks,
 		permissions: deps.permissions,
 		sessions: deps.sessions,
+		bridge: deps.bridge,
 		notices: deps.notices.public,
 		ask: (text) => {
 			if (unloaded) return $tuple(false, UNLOADED);

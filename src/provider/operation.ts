@@ -2,6 +2,7 @@
 // the next key of the pool, rotates to another ready key when the key is rate-limited or out of
 // quota, and recovers once through the Project UAI proxy when AgentRouter's official route refuses
 // the client. Everything shares one deadline and one cancellation; a transport retry keeps its key.
+import type { RelayPort } from "../net/bridge/port";
 import { WebSocketConnector } from "../net/ws/gateway";
 import { defaultEnv, HttpCapability, HttpResult, HttpSpec, send, TransportEnv } from "../net/http";
 import { collectSecrets } from "../runtime/secrets";
@@ -18,6 +19,8 @@ export interface ProviderEnv {
 	readonly websocket?: WebSocketConnector;
 	/** Told every credential a request carries before it is sent (the log redacts them). */
 	readonly addSecrets?: (values: ReadonlyArray<string>) => void;
+	/** The browser bridge's web relay (net/bridge/port.ts), when this client has one. */
+	readonly relay?: RelayPort;
 }
 
 export type OperationEvent =

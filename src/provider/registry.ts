@@ -4,6 +4,7 @@
 // errors are values. Change events carry the record id, never the record: a record holds keys.
 import { defaultEnv, HttpCapability, TransportEnv } from "../net/http";
 import { normaliseBase, parseUrl } from "../net/url";
+import type { RelayPort } from "../net/bridge/port";
 import { WebSocketConnector } from "../net/ws/gateway";
 import { PublicConfig } from "../runtime/config";
 import { decode, markObject, MAX_DEPTH } from "../runtime/json";
@@ -113,6 +114,8 @@ export interface ProvidersDeps {
 	readonly transport?: TransportEnv;
 	/** The executor's WebSocket connector, for the UAI gateway. */
 	readonly websocket?: WebSocketConnector;
+	/** The browser bridge's web relay. */
+	readonly relay?: RelayPort;
 }
 
 type Table = Record<string, unknown>;
@@ -224,6 +227,7 @@ export function createProviders(deps: ProvidersDeps): Providers {
 					addSecrets: deps.addSecrets,
 					transport: deps.transport,
 					websocket: deps.websocket,
+					relay: deps.relay,
 				}
 			: undefined;
 

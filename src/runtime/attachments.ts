@@ -26,6 +26,8 @@ export interface Entry {
 export interface Prepared {
 	readonly text: string;
 	readonly paste?: { readonly path: string; readonly bytes: number };
+	/** Bridge image references sent with the text (checked by runtime/attachments_images). */
+	readonly images?: ReadonlyArray<string>;
 }
 
 export interface Attachments {
@@ -55,7 +57,11 @@ function countLines(text: string): number {
 	return newlines + (text.sub(-1) === "\n" ? 0 : 1);
 }
 
-export function createAttachments(files: HostFiles | undefined): Attachments {
+/** `imagesAvailable`: whether a browser bridge is connected to resolve image references. */
+export function createAttachments(
+	files: HostFiles | undefined,
+	imagesAvailable: () => boolean = () => false,
+): Attachments {
 	const save = (content: unknown, name?: unknown): LuaTuple<[Entry, undefined] | [undefined, string]> => {
 		if (files === undefined)
 			return $tuple(undefined, "saving attachments needs executor file functions (writefile, readfile)");
@@ -116,8 +122,10 @@ export function createAttachments(files: HostFiles | undefined): Attachments {
 		reference,
 		prepare: (text, fileList, images, canReadFiles) => {
 			if (!typeIs(text, "string")) return $tuple(undefined, "the message must be a string");
-			const imageProblem = checkImages(images);
+			const imageProblem = checkImages(images, imagesAvailable());
 			if (imageProblem !== undefined) return $tuple(undefined, imageProblem);
+			const refs =
+				typeIs(images, "table") && !(images as Array<string>).isEmpty() ? (images as Array<string>) : undefined;
 			const fileProblem = checkFiles(fileList);
 			if (fileProblem !== undefined) return $tuple(undefined, fileProblem);
 			if (string.find(text, "%S")[0] === undefined)
@@ -127,7 +135,7 @@ export function createAttachments(files: HostFiles | undefined): Attachments {
 						? "a message with files needs text that refers to them"
 						: "there is nothing to send",
 				);
-			if (text.size() <= INLINE_LIMIT) return $tuple({ text }, undefined);
+			if (text.size() <= INLINE_LIMIT) return $tuple({ text, images: refs }, undefined);
 			if (!canReadFiles)
 				return $tuple(
 					undefined,
@@ -139,6 +147,7 @@ export function createAttachments(files: HostFiles | undefined): Attachments {
 				{
 					text: `The user's message was saved as a file because it is long.\n${reference(entry)}`,
 					paste: { path: entry.path, bytes: entry.bytes },
+					images: refs,
 				},
 				undefined,
 			);

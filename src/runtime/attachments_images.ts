@@ -1,9 +1,9 @@
 // Bridge image references (the fourth `session.send` argument, request `images`). The browser
 // bridge issues `uai-image://pic_<id>/<64 hex>` references for uploaded pictures and swaps in the
-// bytes immediately before dispatch; Lua never holds image bytes. This build has no bridge
-// connection, so no reference resolves: a send that carries images is refused with a reattach
-// instruction, and image parts already in a conversation's history (saved by a client that had the
-// bridge) are sent as explicit unavailable-image text (agent/conversation/image_history.ts).
+// bytes immediately before dispatch; Lua never holds image bytes. A connected bridge
+// (client/bridge, `uai.bridge`) resolves them; without one a send that carries images is refused
+// with a reattach instruction, and image parts already in a conversation's history are sent as
+// explicit unavailable-image text (agent/conversation/image_history.ts).
 
 export const IMAGES_PER_MESSAGE = 8;
 const REFERENCE_LIMIT = 200;
@@ -25,8 +25,9 @@ function isList(value: object): boolean {
 	return count === (value as Array<unknown>).size();
 }
 
-/** Why a send's `images` argument cannot be sent, or undefined when it carries none. */
-export function checkImages(images: unknown): string | undefined {
+/** Why a send's `images` argument cannot be sent, or undefined when it can (or carries none).
+ * `available`: a browser bridge is connected, which resolves the references at dispatch. */
+export function checkImages(images: unknown, available: boolean): string | undefined {
 	if (images === undefined) return undefined;
 	if (!typeIs(images, "table") || !isList(images))
 		return "images must be a list of bridge image references (uai-image://...)";
@@ -40,5 +41,6 @@ export function checkImages(images: unknown): string | undefined {
 		if (seen.has(ref)) return `the image ${ref} is attached twice`;
 		seen.add(ref);
 	}
+	if (available) return undefined;
 	return `the image ${list[0] as string} is not available in this client (the browser bridge is not connected); attach it again through the browser`;
 }

@@ -63,6 +63,13 @@ export function createDefaults(): Record<string, unknown> {
 			active: "",
 			list: [],
 		},
+		bridge: {
+			enabled: false,
+			port: 8790,
+			token: "",
+			runtime: "game",
+			requestTimeout: 180,
+		},
 		logs: {
 			mirror: false,
 			level: "info",
@@ -126,6 +133,10 @@ export const SETTING_RULES: ReadonlyMap<string, SettingRule> = new Map([
 	// an unreadable stored mode falls back to asking, never to allowing everything
 	["permissions.mode", { kind: "enum", choices: ["readonly", "ask", "auto", "full"], fallback: "ask" }],
 	["permissions.remember", flag],
+	["bridge.enabled", flag],
+	["bridge.port", integer(1, 65535)],
+	["bridge.runtime", oneOf("game", "web")],
+	["bridge.requestTimeout", number(10, 86400)],
 	["logs.mirror", flag],
 	["logs.level", oneOf("debug", "info", "warn", "error")],
 ]);

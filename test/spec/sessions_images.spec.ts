@@ -35,7 +35,7 @@ export = () => {
 		];
 		for (const [label, images, part] of cases)
 			it(`checks ${label}`, () => {
-				const reason = checkImages(images);
+				const reason = checkImages(images, false);
 				if (part === undefined) expect(reason).to.equal(undefined);
 				else expect(has(reason, part)).to.equal(true);
 			});
@@ -43,9 +43,18 @@ export = () => {
 		it(`allows at most ${IMAGES_PER_MESSAGE} per message`, () => {
 			const list = new Array<string>();
 			for (let i = 1; i <= IMAGES_PER_MESSAGE + 1; i++) list.push(`uai-image://pic_${i}/${string.rep("ab", 32)}`);
-			expect(has(checkImages(list), "at most 8")).to.equal(true);
+			expect(has(checkImages(list, true), "at most 8")).to.equal(true);
 			list.pop();
-			expect(has(checkImages(list), "attach it again")).to.equal(true);
+			expect(has(checkImages(list, false), "attach it again")).to.equal(true);
+			expect(checkImages(list, true)).to.equal(undefined);
+		});
+
+		it("accepts valid references when a bridge is connected, and still checks their shape", () => {
+			expect(checkImages([REF], true)).to.equal(undefined);
+			expect(has(checkImages(["iVBORw0KGgo="], true), "only references issued by the browser bridge")).to.equal(
+				true,
+			);
+			expect(has(checkImages([REF, REF], true), "attached twice")).to.equal(true);
 		});
 	});
 

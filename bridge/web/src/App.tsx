@@ -2,7 +2,7 @@
 // Stop, providers, settings and the request log. Talks to the game only through the bridge API.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Api, ApiError, GameState, Picture, readToken, saveToken } from "./api";
-import { applyEvent, Conversation, emptyConversation, GameEvent, Item, Snapshot } from "./model";
+import { applyDelta, applyEvent, Conversation, emptyConversation, GameEvent, Item, Snapshot } from "./model";
 import { Message, MessageContext } from "./Message";
 import { Panels } from "./Panels";
 
@@ -33,7 +33,12 @@ export function App() {
 				.stream((kind, data) => {
 					setLink("online");
 					if (kind === "game") setGame(data as GameState);
-					else if (kind === "snapshot") setSnapshot(data as Snapshot);
+					else if (kind === "snapshot") {
+						const next = data as Snapshot;
+						const now = Date.now();
+						for (const ask of next.permissions ?? []) ask.expiresAt = now + ask.expiresIn * 1000;
+						setSnapshot(next);
+					}
 					else if (kind === "event") {
 						const event = data as GameEvent;
 						setConversations((all) => ({ ...all, [event.sessionId]: applyEvent(all[event.sessionId] ?? emptyConversation(), event) }));
@@ -41,7 +46,7 @@ export function App() {
 						const delta = data as { sessionId: string; text: string; reasoning: string };
 						setConversations((all) => {
 							const c = all[delta.sessionId] ?? emptyConversation();
-							return { ...all, [delta.sessionId]: { ...c, live: c.live + delta.text, liveReasoning: c.liveReasoning + delta.reasoning } };
+							return { ...all, [delta.sessionId]: applyDelta(c, delta.text, delta.reasoning) };
 						});
 					} else if (kind === "result") {
 						const result = data as { id: string; ok?: boolean; error?: string; pending?: boolean; data?: unknown };
@@ -188,10 +193,12 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 	const items: Item[] = [...conversation.items];
 	if (conversation.liveReasoning !== "") items.push({ type: "reasoning", key: "live-r", text: conversation.liveReasoning });
 	if (conversation.live !== "") items.push({ type: "assistant", key: "live", text: conversation.live, live: true });
-	for (const ask of approvals) items.push({ type: "approval", key: `a${ask.id}`, id: ask.id, name: ask.name, args: ask.args, expiresAt: ask.expiresAt });
+	for (const ask of approvals) items.push({ type: "approval", key: `a${ask.id}`, id: ask.id, name: ask.name, args: ask.args, expiresAt: ask.expiresAt ?? Date.now() + ask.expiresIn * 1000 });
 	const result = sent ? results[sent] : undefined;
 
-	useEffect(() => bottom.current?.scrollIntoView({ block: "end" }), [items.length, conversation.live]);
+	useEffect(() => {
+		bottom.current?.scrollIntoView({ block: "end" });
+	}, [items.length, conversation.live]);
 	useEffect(() => {
 		if (result?.ok === false) setNotice(result.error ?? "the game refused the message");
 	}, [result]);
@@ -260,8 +267,10 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 				)}
 				<div className="row">
 					<input ref={file} type="file" accept="image/png,image/jpeg,image/webp" multiple hidden onChange={(e) => void attach(e.target.files)} data-testid="file" />
-					<button onClick={() => file.current?.click()} aria-label="Attach pictures" title="Attach pictures">
-						📎
+					<button onClick={() => file.current?.click()} aria-label="Attach pictures" title="Attach pictures (PNG, JPEG, WebP)">
+						<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+							<path d="M21 12.5l-8.6 8.6a5.5 5.5 0 01-7.8-7.8l9.2-9.2a3.7 3.7 0 015.2 5.2l-9.2 9.2a1.8 1.8 0 01-2.6-2.6l8.5-8.5" />
+						</svg>
 					</button>
 					<textarea
 						aria-label="Message"

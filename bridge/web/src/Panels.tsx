@@ -78,7 +78,7 @@ function Providers({ snapshot, run, results }: { snapshot: Snapshot; run: Run; r
 }
 
 const SETTINGS: Array<{ key: string; label: string; choices?: string[]; min?: number; max?: number; step?: number }> = [
-	{ key: "agent.effort", label: "Reasoning effort", choices: ["default", "low", "medium", "high"] },
+	{ key: "agent.effort", label: "Reasoning effort", choices: ["off", "low", "medium", "high", "xhigh", "max"] },
 	{ key: "agent.temperature", label: "Temperature", min: 0, max: 2, step: 0.1 },
 	{ key: "agent.maxTurns", label: "Steps per turn", min: 1, max: 200, step: 1 },
 	{ key: "agent.stream", label: "Stream replies", choices: ["true", "false"] },

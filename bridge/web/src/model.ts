@@ -25,7 +25,10 @@ export interface PendingApproval {
 	name: string;
 	risk?: string;
 	args?: unknown;
-	expiresAt: number;
+	/** Seconds left when the snapshot was made. */
+	expiresIn: number;
+	/** Set by the page when the snapshot arrives: epoch ms of the timeout. */
+	expiresAt?: number;
 }
 
 export interface RequestEntry {
@@ -78,10 +81,23 @@ export interface Conversation {
 	items: Item[];
 	live: string;
 	liveReasoning: string;
+	/** The live text comes from the bridge's relay deltas (the game's own previews are then ignored). */
+	relayed: boolean;
 	seen: Set<number>;
 }
 
-export const emptyConversation = (): Conversation => ({ items: [], live: "", liveReasoning: "", seen: new Set() });
+export const emptyConversation = (): Conversation => ({ items: [], live: "", liveReasoning: "", relayed: false, seen: new Set() });
+
+/** Appends a relay delta to the live text. */
+export function applyDelta(conversation: Conversation, text: string, reasoning: string): Conversation {
+	return { ...conversation, relayed: true, live: conversation.live + text, liveReasoning: conversation.liveReasoning + reasoning };
+}
+
+const endLive = (c: Conversation) => {
+	c.live = "";
+	c.liveReasoning = "";
+	c.relayed = false;
+};
 
 const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v));
 
@@ -95,10 +111,10 @@ export function applyEvent(conversation: Conversation, event: GameEvent): Conver
 	switch (event.kind) {
 		case "user":
 			next.items.push({ type: "user", key, text: str(d.text), images: Array.isArray(d.images) ? (d.images as string[]) : [] });
-			next.live = "";
-			next.liveReasoning = "";
+			endLive(next);
 			break;
 		case "assistant:preview":
+			if (next.relayed) break;
 			next.live = str(d.text);
 			next.liveReasoning = str(d.reasoning);
 			break;
@@ -106,9 +122,8 @@ export function applyEvent(conversation: Conversation, event: GameEvent): Conver
 			next.items.push({ type: "reasoning", key, text: str(d.text) });
 			break;
 		case "assistant:text":
-			next.items.push({ type: "assistant", key, text: str(d.text) });
-			next.live = "";
-			next.liveReasoning = "";
+			if (str(d.text) !== "") next.items.push({ type: "assistant", key, text: str(d.text) });
+			endLive(next);
 			break;
 		case "tool:call":
 			next.items.push({ type: "tool", key, id: str(d.id), name: str(d.name), args: str(d.arguments), state: "running" });
@@ -125,11 +140,11 @@ export function applyEvent(conversation: Conversation, event: GameEvent): Conver
 		}
 		case "error":
 			next.items.push({ type: "notice", key, text: str(d.message), level: "error" });
-			next.live = "";
+			endLive(next);
 			break;
 		case "abort":
 			next.items.push({ type: "notice", key, text: "Stopped.", level: "info" });
-			next.live = "";
+			endLive(next);
 			break;
 		case "cleared":
 			return { ...emptyConversation(), seen: next.seen };

@@ -20,6 +20,21 @@ function isText(part: unknown): part is UserPart & { type: "text" } {
 	return typeIs(part, "table") && p.type === "text" && typeIs(p.text, "string");
 }
 
+/**
+ * A user message's content: the text alone, or the text and one image part per bridge reference.
+ * The media type is the bridge's to fill in (it knows the picture's bytes); history keeps "image/*".
+ */
+export function userContent(prepared: {
+	readonly text: string;
+	readonly images?: ReadonlyArray<string>;
+}): Message["content"] {
+	if (prepared.images === undefined || prepared.images.isEmpty()) return prepared.text;
+	const parts = new Array<UserPart>();
+	parts.push({ type: "text", text: prepared.text });
+	for (const ref of prepared.images) parts.push({ type: "image", mediaType: "image/*", data: ref });
+	return parts;
+}
+
 /** `messages` with every user message's image parts replaced by unavailable-image text. */
 export function withoutUnavailableImages(messages: ReadonlyArray<Message>): Array<Message> {
 	return messages.map((message) => {

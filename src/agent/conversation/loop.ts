@@ -336,7 +336,12 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 			{
 				system: (provider, model) =>
 					systemPrompt(session.summary, provider, model, session.instructions, deps.hostPrompt?.(), notes),
-				messages: withModelText(withoutUnavailableImages(session.messages), deps.modelText),
+				// with a bridge connected the references go as they are (the bridge swaps in the bytes,
+				// or the unavailable-image text for pictures it no longer holds)
+				messages: withModelText(
+					deps.inference.imagesAvailable() ? session.messages : withoutUnavailableImages(session.messages),
+					deps.modelText,
+				),
 				tools,
 				temperature: config.get("agent.temperature") as number,
 				maxTokens: math.min(requestedMaxTokens(config), room),

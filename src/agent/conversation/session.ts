@@ -8,6 +8,7 @@ import { Logger } from "../../runtime/log";
 import { createSignal, Signal } from "../../runtime/signal";
 import { readOnlyCopy } from "../../runtime/util";
 import { createEmitter, Emit, LiveState, SessionEvent } from "./events";
+import { userContent } from "./image_history";
 import { compactNow, contextWindow, LoopDeps, LoopPolicy, LoopSession, runLoop } from "./loop";
 import { Availability } from "../dispatch/availability";
 import { Permissions } from "../dispatch/permissions";
@@ -299,8 +300,8 @@ export function createSession(
 			publicSession.turns += 1;
 			if (!named && publicSession.turns === 1 && typeIs(text, "string") && text !== "")
 				publicSession.title = trimTitle(text, AUTO_TITLE_LIMIT);
-			messages.push({ role: "user", content: prepared.text });
-			emit("user", { text: prepared.text, paste: prepared.paste });
+			messages.push({ role: "user", content: userContent(prepared) });
+			emit("user", { text: prepared.text, paste: prepared.paste, images: prepared.images });
 			const result = runLoop(deps.loop, loopSession);
 			if (!dead) {
 				emit("turn:end", { text: result.text, failed: result.failed || undefined });

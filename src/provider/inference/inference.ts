@@ -58,6 +58,7 @@ export function createInference(providers: Providers): Inference {
 			return $tuple(list, list.isEmpty() ? (reason ?? NO_PROVIDER) : undefined);
 		},
 		activeModel: () => providers.usable()[0]?.model,
+		imagesAvailable: () => providers.env?.relay?.imagesAvailable() === true,
 		attempt: (record, request, callbacks) => {
 			const free = request.freeRoute
 				? freeRouting.route(

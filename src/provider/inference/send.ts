@@ -3,7 +3,9 @@
 // classified here: its text (redacted), whether it is a context-length refusal, and whether
 // another provider could help.
 import { mergeHeaders } from "../../net/headers";
-import { encode } from "../../runtime/json";
+import type { HttpResult } from "../../net/http";
+import { decode, encode } from "../../runtime/json";
+import { collectSecrets } from "../../runtime/secrets";
 import { providerHeaders, providerUrl } from "../connection";
 import { isContextOverflow, windowFromMessage } from "../errors/overflow";
 import { redactReply } from "../errors/redact";
@@ -17,6 +19,7 @@ import type { JsonObject, Preview, ProtocolId, ReplayScope, ReplyResult } from "
 import { ProviderRecord } from "../record";
 import { InferenceRoute } from "../wire";
 import { viaGateway } from "./gateway";
+import { viaRelay } from "./relay";
 import { InferenceOutcome, RequestRetry } from "./types";
 
 /** A failed attempt; a refusal carries its HTTP status. */
@@ -71,6 +74,13 @@ export function send(to: SendTarget, wireBody: JsonObject): Sent {
 		const reason = `the request could not be encoded: ${encodeError}`;
 		return { kind: "failed", failure: { ok: false, error: reason, overflow: false, model }, via: undefined };
 	}
+	const relayed = viaRelay(to, text);
+	if (typeIs(relayed, "string"))
+		return { kind: "failed", failure: { ok: false, error: relayed, overflow: false, model }, via: "web" };
+	if (relayed !== undefined) {
+		const [document] = decode(relayed.result.body);
+		return settle(to, relayed.result, document, collectSecrets(to.record));
+	}
 	const timeout = to.timeout();
 	const socketRead = viaGateway({
 		env,
@@ -116,9 +126,15 @@ export function send(to: SendTarget, wireBody: JsonObject): Sent {
 	const via = outcome.result.via;
 	if (outcome.invalid !== undefined)
 		return { kind: "failed", failure: { ok: false, error: outcome.invalid, overflow: false, model }, via };
-	const result = outcome.result;
+	return settle(to, outcome.result, outcome.document, outcome.secrets);
+}
+
+/** A response read into a reply, or its refusal classified (text, overflow, terminal). */
+function settle(to: SendTarget, result: HttpResult, document: unknown, secrets: ReadonlyArray<string>): Sent {
+	const model = to.model;
+	const via = result.via;
 	if (!result.ok) {
-		const reason = failureText(result, outcome.document, outcome.secrets);
+		const reason = failureText(result, document, secrets);
 		const overflow = result.failure === undefined && isContextOverflow(reason, result.status);
 		const failure: Failure = {
 			ok: false,

@@ -117,6 +117,8 @@ export type InferenceOutcome =
 export interface Inference {
 	/** The providers to try, in order (the active one, then with `fallback` the other enabled ones), or why there are none. */
 	readonly chain: (fallback: boolean) => LuaTuple<[Array<ProviderRecord>, string | undefined]>;
+	/** Whether picture references reach providers (a browser bridge is connected to swap in the bytes). */
+	readonly imagesAvailable: () => boolean;
 	/** The active provider's model, when there is a usable provider. */
 	readonly activeModel: () => string | undefined;
 	/** One attempt of `request` on `record`: routing, wire body, transport, reading, pricing. */

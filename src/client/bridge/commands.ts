@@ -1,0 +1,322 @@
+// The bridge's commands (bridge/README.md, "Commands"): each checks its fields and calls the same
+// public API a Luau host would; the answer is `{ok, error?, data?}`. An unknown type is an error.
+import type { PublicSession } from "../../agent/conversation/session";
+import type { PublicSessions } from "../../agent/conversation/sessions";
+import type { PublicPermissions } from "../../agent/dispatch/permissions";
+import type { PublicTools } from "../../agent/dispatch/services";
+import type { PublicProviders } from "../../provider/registry";
+import type { PublicConfig } from "../../runtime/config";
+import { satisfies, SETTING_RULES } from "../../runtime/defaults";
+import { encode } from "../../runtime/json";
+import type { PublicLog } from "../../runtime/log";
+import type { CommandAnswer } from "../../net/bridge/link";
+import { PendingApproval, plain } from "./events";
+import { createUploads } from "./uploads";
+import { exportConfig, importConfig } from "./transfer";
+
+export interface CommandDeps {
+	readonly sessions: PublicSessions;
+	readonly providers: PublicProviders;
+	readonly permissions: PublicPermissions;
+	readonly tools: PublicTools;
+	readonly config: PublicConfig;
+	readonly log: PublicLog;
+	readonly approvals: Map<string, PendingApproval>;
+	readonly uploads: ReturnType<typeof createUploads>;
+	readonly version: string;
+}
+
+type Command = Record<string, unknown>;
+type Handler = (command: Command, deps: CommandDeps) => CommandAnswer;
+
+const done = (data?: unknown): CommandAnswer => ({ ok: true, data });
+const refuse = (why: string): CommandAnswer => ({ ok: false, error: why });
+const outcome = (ok: unknown, reason: unknown, data?: unknown): CommandAnswer =>
+	ok === true || (ok !== false && ok !== undefined) ? done(data) : refuse(tostring(reason ?? "refused"));
+
+function text(command: Command, key: string, limit = 1000): string | undefined {
+	const value = command[key];
+	return typeIs(value, "string") && value.size() <= limit ? value : undefined;
+}
+
+function sessionOf(command: Command, deps: CommandDeps): PublicSession | string {
+	const id = command.sessionId;
+	if (id === undefined) return deps.sessions.current();
+	if (!typeIs(id, "string")) return "sessionId must be a string";
+	return deps.sessions.get(id) ?? `no conversation ${id}`;
+}
+
+function withSession(run: (session: PublicSession, command: Command, deps: CommandDeps) => CommandAnswer): Handler {
+	return (command, deps) => {
+		const session = sessionOf(command, deps);
+		return typeIs(session, "string") ? refuse(session) : run(session, command, deps);
+	};
+}
+
+function providerId(command: Command, deps: CommandDeps): string | undefined {
+	const id = command.id;
+	if (typeIs(id, "string")) return id;
+	return deps.providers.active()?.id;
+}
+
+/** Fields a browser may change on a provider record (never read back: the key stays in the game). */
+const PROVIDER_FIELDS: ReadonlyMap<string, string> = new Map([
+	["label", "string"],
+	["baseUrl", "string"],
+	["model", "string"],
+	["apiKey", "string"],
+	["api", "string"],
+	["enabled", "boolean"],
+	["stream", "boolean"],
+	["wsUrl", "string"],
+]);
+
+const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
+	[
+		"send",
+		withSession((session, command) => {
+			const message = text(command, "text", 1024 * 1024);
+			if (message === undefined) return refuse("text must be a string of at most 1 MiB");
+			const images = command.images;
+			const list = typeIs(images, "table") && (images as Array<unknown>).size() > 0 ? images : undefined;
+			const [ok, reason] = session.send(message, undefined, undefined, list);
+			return outcome(ok, reason, { sessionId: session.id });
+		}),
+	],
+	["abort", withSession((session) => (session.abort() ? done() : refuse("nothing is running in this conversation")))],
+	[
+		"clear",
+		withSession((session) => {
+			const [ok, reason] = session.clear();
+			return outcome(ok, reason);
+		}),
+	],
+	[
+		"thread",
+		(command, deps) => {
+			const id = text(command, "sessionId", 200);
+			if (id === undefined) return refuse("sessionId names the conversation to switch to");
+			return deps.sessions.switch(id) ? done({ sessionId: id }) : refuse(`no conversation ${id}`);
+		},
+	],
+	[
+		"thread:new",
+		(command, deps) => {
+			const title = text(command, "title", 200);
+			const [session, why] = deps.sessions.newThread(title !== undefined ? { title } : undefined);
+			return session !== undefined ? done({ sessionId: session.id }) : refuse(tostring(why));
+		},
+	],
+	[
+		"thread:rename",
+		withSession((session, command) => {
+			const title = text(command, "title", 200);
+			if (title === undefined) return refuse("title must be a string of at most 200 bytes");
+			const [ok, reason] = session.rename(title);
+			return outcome(ok, reason);
+		}),
+	],
+	[
+		"thread:delete",
+		(command, deps) => {
+			const id = text(command, "sessionId", 200);
+			if (id === undefined) return refuse("sessionId names the conversation to delete");
+			return deps.sessions.remove(id) ? done() : refuse(`the conversation ${id} could not be removed`);
+		},
+	],
+	[
+		// an isolated conversation is not saved (and stops being saved): it lives in this client only
+		"thread:isolate",
+		withSession((session, command) => {
+			if (!typeIs(command.isolated, "boolean")) return refuse("isolated must be true or false");
+			session.ephemeral = command.isolated;
+			return done({ sessionId: session.id, isolated: session.ephemeral });
+		}),
+	],
+	[
+		"permission",
+		(command, deps) => {
+			const id = text(command, "id", 200);
+			if (id === undefined || !typeIs(command.allow, "boolean"))
+				return refuse("permission needs id and allow (true or false)");
+			const pending = deps.approvals.get(id);
+			if (pending === undefined) return refuse(`no approval ${id} is waiting (it was answered or timed out)`);
+			deps.approvals.delete(id);
+			const settled = pending.resolve(command.allow, command.remember === true);
+			return settled === false ? refuse("the approval had already ended") : done();
+		},
+	],
+	[
+		"permission-mode",
+		(command, deps) => {
+			const [ok, reason] = deps.permissions.setMode(command.mode);
+			return outcome(ok, reason, { mode: deps.permissions.mode() });
+		},
+	],
+	[
+		"provider",
+		(command, deps) => {
+			const [ok, reason] = deps.providers.setActive(command.id);
+			return outcome(ok, reason);
+		},
+	],
+	[
+		"provider:save",
+		(command, deps) => {
+			const changes = command.changes;
+			if (!typeIs(changes, "table")) return refuse("changes must be an object of record fields");
+			const id = command.id;
+			let record: Record<string, unknown> | undefined;
+			if (typeIs(id, "string")) {
+				const existing = deps.providers.get(id);
+				if (existing === undefined) return refuse(`no provider ${id}`);
+				record = table.clone(existing as unknown as Record<string, unknown>);
+			} else {
+				const [blank, why] = deps.providers.blank(command.preset);
+				if (blank === undefined) return refuse(tostring(why));
+				record = table.clone(blank as unknown as Record<string, unknown>);
+			}
+			for (const [key, value] of pairs(changes as Record<string, unknown>)) {
+				const kind = PROVIDER_FIELDS.get(key as string);
+				if (kind === undefined) return refuse(`${tostring(key)} cannot be changed from the browser`);
+				if (typeOf(value) !== kind) return refuse(`${tostring(key)} must be a ${kind}`);
+				record[key as string] = value;
+			}
+			const [ok, result] = deps.providers.save(record);
+			if (!ok) return refuse((result as Array<string>).join("; "));
+			return done({ id: (result as { id: string }).id });
+		},
+	],
+	[
+		"provider:remove",
+		(command, deps) => {
+			const [ok, reason] = deps.providers.remove(command.id);
+			return outcome(ok, reason);
+		},
+	],
+	[
+		"provider:test",
+		(command, deps) => {
+			const id = providerId(command, deps);
+			if (id === undefined) return refuse("no provider to test");
+			const result = deps.providers.test(id, { timeout: 30 });
+			return result.ok ? done(plain(result)) : refuse(result.error ?? "the test failed");
+		},
+	],
+	[
+		"model",
+		(command, deps) => {
+			const id = providerId(command, deps);
+			if (id === undefined) return refuse("no provider to set the model of");
+			const [ok, reason] = deps.providers.setModel(id, command.model);
+			return outcome(ok, reason);
+		},
+	],
+	[
+		"models:discover",
+		(command, deps) => {
+			const id = providerId(command, deps);
+			if (id === undefined) return refuse("no provider to list models of");
+			const [ok, models] = deps.providers.discover(id, { force: command.force === true });
+			return ok ? done(models) : refuse(tostring(models));
+		},
+	],
+	[
+		"setting",
+		(command, deps) => {
+			const key = text(command, "key", 100);
+			if (key === undefined) return refuse("key names a setting");
+			const rule = SETTING_RULES.get(key);
+			if (rule === undefined) return refuse(`${key} is not a setting the browser can change`);
+			if (!satisfies(rule, command.value))
+				return refuse(
+					rule.kind === "enum"
+						? `${key} is one of ${(rule.choices as ReadonlyArray<string>).join(", ")}`
+						: rule.kind === "boolean"
+							? `${key} is true or false`
+							: `${key} is ${rule.kind === "integer" ? "a whole number" : "a number"} from ${rule.min} to ${rule.max}`,
+				);
+			if (key === "bridge.runtime" && deps.sessions.busyCount() > 0)
+				return refuse("the runtime cannot change while a conversation is working");
+			const [, reason] = deps.config.set(key, command.value);
+			return reason === undefined ? done({ key, value: deps.config.get(key) }) : refuse(reason);
+		},
+	],
+	[
+		"tool:rule",
+		(command, deps) => {
+			const name = text(command, "name", 200);
+			if (name === undefined) return refuse("name names a tool (or a pattern)");
+			const rule = command.rule;
+			if (rule !== "allow" && rule !== "ask" && rule !== "deny" && rule !== "default")
+				return refuse("rule is allow, ask, deny or default");
+			const [ok, reason] = deps.permissions.setRule(name, rule);
+			return outcome(ok, reason);
+		},
+	],
+	[
+		"tool:group",
+		(command, deps) => {
+			const group = text(command, "group", 100);
+			if (group === undefined || !typeIs(command.enabled, "boolean"))
+				return refuse("tool:group needs group and enabled");
+			if (!deps.tools.list().some((tool) => tool.group === group))
+				return refuse(`no tool is in the group ${group}`);
+			const [, reason] = deps.config.set(`agent.disabledGroups.${group}`, command.enabled ? undefined : true);
+			return reason === undefined ? done() : refuse(reason);
+		},
+	],
+	[
+		"tool:run",
+		(command, deps) => {
+			const name = text(command, "name", 200);
+			if (name === undefined || deps.tools.get(name) === undefined)
+				return refuse("name must be a registered tool");
+			const args = command.args ?? {};
+			if (!typeIs(args, "table")) return refuse("args must be an object");
+			const [json] = encode(args);
+			const result = deps.tools.dispatch({
+				id: `manual-${math.floor(tick() * 1000)}`,
+				name,
+				arguments: json ?? "{}",
+			});
+			return result.ok ? done(plain(result)) : refuse(result.error ?? result.text ?? "the tool failed");
+		},
+	],
+	["attachment:upload", (command, deps) => deps.uploads.chunk(command)],
+	[
+		"runtime",
+		(command, deps) => {
+			const runtime = command.runtime;
+			if (runtime !== "game" && runtime !== "web") return refuse("runtime is game or web");
+			if (deps.sessions.busyCount() > 0)
+				return refuse("the runtime cannot change while a conversation is working");
+			const [, reason] = deps.config.set("bridge.runtime", runtime);
+			return reason === undefined ? done({ runtime }) : refuse(reason);
+		},
+	],
+	[
+		"logs:clear",
+		(_command, deps) => {
+			deps.log.clear();
+			return done();
+		},
+	],
+	["config:export", (_command, deps) => done(exportConfig(deps.config, deps.version))],
+	["config:import", (command, deps) => importConfig(deps.config, command.config)],
+]);
+
+export function runCommand(command: Command, deps: CommandDeps): CommandAnswer {
+	const kind = command.type;
+	if (!typeIs(kind, "string")) return refuse("the command has no type");
+	const handler = HANDLERS.get(kind);
+	if (handler === undefined) return refuse(`unknown command ${kind}`);
+	return handler(command, deps);
+}
+
+export const COMMAND_TYPES = (() => {
+	const names = new Array<string>();
+	for (const [name] of HANDLERS) names.push(name);
+	table.sort(names);
+	return names;
+})();

@@ -1,0 +1,177 @@
+// `uai.bridge`: the connection to the browser bridge (bridge/README.md). connect/disconnect/status
+// with dot calls; while connected, session events go to the bridge, the snapshot follows the
+// client's state, browser commands run here (commands.ts), and the providers' relay port sends
+// picture-bearing (or, with the web runtime, all) requests through the bridge.
+import type { Sessions } from "../../agent/conversation/sessions";
+import type { PublicPermissions } from "../../agent/dispatch/permissions";
+import type { PublicTools } from "../../agent/dispatch/services";
+import type { HttpCapability } from "../../host/http";
+import { BridgeLink, createBridgeLink, LinkStatus } from "../../net/bridge/link";
+import { createRelayPort } from "../../net/bridge/port";
+import type { PublicProviders } from "../../provider/registry";
+import type { CleanupRegistry } from "../../runtime/cleanup";
+import type { PublicConfig } from "../../runtime/config";
+import type { Logger, PublicLog } from "../../runtime/log";
+import { runCommand } from "./commands";
+import { approvalOf, isForwarded, PendingApproval, plain } from "./events";
+import { buildSnapshot } from "./snapshot";
+import { createUploads, SavedEntry } from "./uploads";
+
+type Outcome = LuaTuple<[boolean, string | undefined]>;
+
+export const DEFAULT_PORT = 8790;
+
+export interface PublicBridge {
+	/** `connect({ token?, port? })`: saves the settings, checks the bridge and starts the link. */
+	readonly connect: (options?: unknown) => Outcome;
+	readonly disconnect: () => boolean;
+	readonly status: () => LinkStatus & { readonly runtime: string; readonly imageInput: boolean };
+}
+
+export interface BridgeDeps {
+	readonly http: HttpCapability | undefined;
+	readonly noHttpReason: string;
+	readonly sessions: Sessions;
+	readonly providers: PublicProviders;
+	readonly permissions: PublicPermissions;
+	readonly tools: PublicTools;
+	readonly config: PublicConfig;
+	readonly log: PublicLog;
+	readonly logger: Logger;
+	readonly cleanup: CleanupRegistry;
+	readonly relay: ReturnType<typeof createRelayPort>;
+	readonly attachments: {
+		readonly save: (content: unknown, name?: unknown) => LuaTuple<[unknown, unknown]>;
+		readonly reference: (entry: unknown) => string;
+	};
+	readonly version: string;
+}
+
+function newClientId(): string {
+	const hex = (n: number) => {
+		let out = "";
+		for (let i = 0; i < n; i++) out += string.format("%x", math.random(0, 15));
+		return out;
+	};
+	return `${hex(8)}-${hex(4)}-4${hex(3)}-${hex(4)}-${hex(12)}`;
+}
+
+export function createBridge(deps: BridgeDeps) {
+	const approvals = new Map<string, PendingApproval>();
+	const uploads = createUploads({
+		save: (content, name) =>
+			deps.attachments.save(content, name) as LuaTuple<[SavedEntry | undefined, string | undefined]>,
+		reference: (entry) => deps.attachments.reference(entry),
+	});
+	const commandDeps = {
+		sessions: deps.sessions.public,
+		providers: deps.providers,
+		permissions: deps.permissions,
+		tools: deps.tools,
+		config: deps.config,
+		log: deps.log,
+		approvals,
+		uploads,
+		version: deps.version,
+	};
+	const clientId = newClientId();
+	let seq = 0;
+	let link: BridgeLink | undefined;
+	if (deps.http !== undefined)
+		link = createBridgeLink({
+			http: deps.http,
+			clientId,
+			handle: (command) => runCommand(command, commandDeps),
+			snapshot: () => buildSnapshot(commandDeps),
+			currentSession: () => deps.sessions.public.current().id,
+			onState: (state, why) => deps.logger.info(`bridge ${state}${why !== undefined ? `: ${why}` : ""}`),
+		});
+	deps.relay.attach(link, {
+		runtime: () => deps.config.get("bridge.runtime") as string,
+		timeout: () => deps.config.get("bridge.requestTimeout") as number,
+	});
+
+	const forget = (sessionId: string, id?: unknown) => {
+		for (const [key, pending] of approvals)
+			if (pending.sessionId === sessionId && (id === undefined || key === id)) approvals.delete(key);
+	};
+	const unsubscribe = deps.sessions.public.anyEvent.connect((session, event) => {
+		const kind = event.kind;
+		if (kind === "permission:ask") {
+			const pending = approvalOf(session.id, event as Record<string, unknown>);
+			if (pending !== undefined) approvals.set(pending.id, pending);
+		} else if (kind === "tool:result" || kind === "tool:error") forget(session.id, event.id);
+		else if (kind === "turn:end" || kind === "abort" || kind === "cleared") forget(session.id);
+		if (link === undefined || !isForwarded(kind)) return;
+		seq += 1;
+		link.push({ seq, sessionId: session.id, kind, at: event.at, data: plain(event) });
+	});
+
+	const status = () => {
+		const base: LinkStatus =
+			link !== undefined
+				? link.status()
+				: {
+						state: "disconnected",
+						connected: false,
+						clientId,
+						reason: deps.noHttpReason,
+						queued: 0,
+						dropped: 0,
+						sent: 0,
+						commands: 0,
+					};
+		return table.freeze({
+			...base,
+			runtime: deps.config.get("bridge.runtime") as string,
+			imageInput: true,
+		});
+	};
+
+	const publicBridge: PublicBridge = table.freeze({
+		connect: (options?: unknown): Outcome => {
+			if (link === undefined) return $tuple(false, `the bridge needs HTTP: ${deps.noHttpReason}`);
+			const o = (typeIs(options, "table") ? options : {}) as { token?: unknown; port?: unknown };
+			if (o.token !== undefined && !typeIs(o.token, "string")) return $tuple(false, "token must be a string");
+			if (o.port !== undefined && (!typeIs(o.port, "number") || o.port % 1 !== 0 || o.port < 1 || o.port > 65535))
+				return $tuple(false, "port must be a whole number from 1 to 65535");
+			if (o.token !== undefined) deps.config.set("bridge.token", o.token);
+			if (o.port !== undefined) deps.config.set("bridge.port", o.port);
+			const token = deps.config.get("bridge.token", "") as string;
+			const port = deps.config.get("bridge.port", DEFAULT_PORT) as number;
+			if (token === "")
+				return $tuple(
+					false,
+					"no bridge token: run the bridge (node uai-bridge.js) and pass the token it prints",
+				);
+			link.disconnect("reconnecting");
+			const [ok, why] = link.connect({ port, token, clientId });
+			deps.config.set("bridge.enabled", ok);
+			return $tuple(ok, why);
+		},
+		disconnect: () => {
+			deps.config.set("bridge.enabled", false);
+			return link !== undefined && link.disconnect("disconnected by the client");
+		},
+		status,
+	});
+
+	const destroy = () => {
+		unsubscribe();
+		link?.disconnect("the client unloaded");
+		approvals.clear();
+	};
+	deps.cleanup.add(destroy, "bridge");
+
+	/** At boot: reconnect when the saved settings say the bridge was connected (a failure only warns). */
+	const resume = () => {
+		if (link === undefined || deps.config.get("bridge.enabled") !== true) return;
+		if ((deps.config.get("bridge.token", "") as string) === "") return;
+		task.spawn(() => {
+			const [ok, why] = publicBridge.connect();
+			if (!ok) deps.logger.warn(`the bridge did not reconnect: ${why}`);
+		});
+	};
+
+	return { public: publicBridge, resume, destroy };
+}
