@@ -3,7 +3,8 @@
 // bridge's page. Pictures reach the loopback provider as image blocks in each protocol's shape,
 // replies stream into the page in several deltas, an approval is answered from the browser, bad
 // uploads are refused on the page, and killing the bridge mid-reply fails the request once before
-// the game reconnects to the restarted bridge. Screenshots go to docs/images/bridge-*.png.
+// the game reconnects to the restarted bridge. Screenshots (desktop, approval, phone) go to a
+// temporary folder, or to UAI_BRIDGE_SHOTS (docs/images to refresh the docs).
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import http from "node:http";
@@ -17,7 +18,8 @@ import { spawn } from "node:child_process";
 import { PNG, ROOT, startBridge, TOKEN } from "./helpers.mjs";
 
 const B64 = PNG.toString("base64");
-const SHOTS = process.env.UAI_BRIDGE_SHOTS ?? path.join(ROOT, "docs", "images");
+// UAI_BRIDGE_SHOTS=docs/images refreshes the pictures in the docs; otherwise a temporary folder
+const SHOTS = process.env.UAI_BRIDGE_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), "uai-bridge-shots-"));
 
 /** The scripted provider: streams each protocol slowly, asks for note_write once, and stalls on "slow". */
 async function startProvider() {
@@ -163,6 +165,7 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 		for (const [index, label] of providers.entries()) {
 			if (index > 0) {
 				await page.getByRole("tab", { name: "Providers" }).click();
+				if (index === 1) await page.screenshot({ path: path.join(SHOTS, "bridge-providers.png") });
 				await page.getByRole("region", { name: label }).getByRole("button", { name: "Use" }).click();
 				await page.getByRole("region", { name: label }).getByText("active").waitFor();
 				await page.getByRole("tab", { name: "Chat" }).click();
