@@ -228,6 +228,16 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 		await small.screenshot({ path: path.join(SHOTS, "bridge-phone.png") });
 		await phone.close();
 
+		// Stop from the browser while a relayed reply streams: the turn stops, the relay job is cancelled
+		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
+		await page.getByTestId("file").setInputFiles(png);
+		await page.locator(".composer .thumbs img").waitFor();
+		await page.getByLabel("Message").fill("a slow one to stop");
+		await page.keyboard.press("Enter");
+		await page.getByTestId("live-reply").filter({ hasText: "Starting" }).waitFor({ timeout: 30000 });
+		await page.getByRole("button", { name: "Stop" }).click();
+		await page.locator(".notice.info").filter({ hasText: "Stopped." }).waitFor({ timeout: 30000 });
+
 		// killing the bridge mid-reply: the request fails once; the game reconnects to a new bridge
 		const port = bridge.port;
 		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });

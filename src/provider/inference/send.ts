@@ -148,6 +148,6 @@ function settle(to: SendTarget, result: HttpResult, document: unknown, secrets: 
 		return { kind: "failed", failure, via };
 	}
 	// an error inside a 2xx answer is redacted with the request's own credentials too
-	const read = redactReply(readBody(newAssembler(to.protocol, to.scope), result.body), outcome.secrets);
+	const read = redactReply(readBody(newAssembler(to.protocol, to.scope), result.body), secrets);
 	return { kind: "reply", read, via };
 }
