@@ -155,7 +155,7 @@ function field(parent: Instance, s: Scope, el: ElementValue, multiline: boolean)
 	const caption = textOf(prop(el, "label"));
 	const holder = box("Field", parent, s);
 	list(holder, false, 4);
-	if (caption !== "") text(holder, s, caption, "Caption", "Secondary");
+	if (caption !== "") text(holder, s, caption, "Caption", "Secondary").LayoutOrder = 1;
 	const bound = prop(el, "value");
 	const stored = isBinding(bound) ? bound.value : s.ctx.page.fieldValue(s.form, name);
 	const rows = math.clamp(tonumber(prop(el, "rows")) ?? 3, 2, 12);
@@ -214,7 +214,7 @@ function selectField(parent: Instance, s: Scope, el: ElementValue) {
 	const holder = box("Select", parent, s);
 	list(holder, false, 4);
 	const caption = textOf(prop(el, "label"));
-	if (caption !== "") text(holder, s, caption, "Caption", "Secondary");
+	if (caption !== "") text(holder, s, caption, "Caption", "Secondary").LayoutOrder = 1;
 	const row = box("Options", holder, s);
 	row.LayoutOrder = 2;
 	list(row, true, 6);
