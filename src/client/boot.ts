@@ -34,9 +34,7 @@ import { createEnv, definePublicModule } from "./env";
 import { AppFactory, createHandle, Handle } from "./handle";
 import { createNotices } from "./notices";
 import { resolveRerun } from "./reload";
-import { loadOpenUI } from "./optional_modules";
-import { modelText } from "../openui/message";
-import { promptSection } from "../openui/roblox/library";
+import { loadOpenUI, OpenUIModule } from "./optional_modules";
 
 interface LogSettings {
 	readonly logs?: { readonly level?: unknown; readonly mirror?: unknown };
@@ -113,6 +111,8 @@ function bootClient(
 		definePublicModule(registry, "runtime/clipboard", () => host.clipboard);
 		definePublicModule(registry, "runtime/cleanup", () => table.freeze({ add: cleanup.add, count: cleanup.count }));
 		definePublicModule(registry, "openui", loadOpenUI);
+		// OpenUI loads on first use: a stored answer in history or Settings → Chat → Interactive answers
+		const openui = () => registry.require("openui") as OpenUIModule;
 		const env = createEnv(
 			registry,
 			context,
@@ -159,9 +159,10 @@ function bootClient(
 					);
 					// Settings → Chat → Interactive answers: the OpenUI library's section
 					if (config.public.get("chat.interactiveAnswers") !== true) return notes;
-					return notes === "" ? promptSection() : `${notes}\n\n${promptSection()}`;
+					const section = openui().roblox.prompt();
+					return notes === "" ? section : `${notes}\n\n${section}`;
 				},
-				modelText,
+				modelText: (stored, role) => openui().Message.modelText(stored, role),
 			},
 			permissions: toolServices.permissions,
 			workers: createWorkers(),
