@@ -6,13 +6,22 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { compactModule } from "./compact.mjs";
-import { shortenLocals } from "./rename.mjs";
+import { namesIn, shortenLocals } from "./rename.mjs";
 import { sameBytecode } from "./verify.mjs";
 import { describeSteps, findModuleRefs, tokenize } from "./lex.mjs";
 
 export const FORMAT = "uai-build v1";
 /** Injected on line 1 of every module, so module line numbers stay those of the compiled file. */
 export const PREFIX = "local script,require,_G,__bundle=...;";
+const PREFIX_NAMES = ["script", "require", "_G", "__bundle"];
+
+/** The compact build's line-1 locals: the prefix's names up to the last one the module reads. */
+function compactPrefix(source) {
+	const names = namesIn(source);
+	let count = PREFIX_NAMES.length;
+	while (count > 0 && !names.has(PREFIX_NAMES[count - 1])) count--;
+	return count === 0 ? "" : `local ${PREFIX_NAMES.slice(0, count).join(",")}=...;`;
+}
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -186,17 +195,26 @@ export function createBundle(o) {
 			m.source = PROMISE_STUB;
 			m.stub = true;
 		}
-		if (!o.readable) m.source = compactModule(m.source);
+		m.prefix = PREFIX;
+		if (!o.readable) {
+			m.source = compactModule(m.source);
+			m.prefix = compactPrefix(m.source);
+		}
 	}
 	// Shortened local names, kept per module only where Luau proves the same bytecode (verify.mjs).
 	let runtime = o.readable ? runtimeSource() : compactModule(runtimeSource());
 	if (!o.readable) {
 		const list = [...modules.values()];
-		const pairs = list.map((m) => ({ name: m.id, before: m.source, after: shortenLocals(m.source) }));
+		// the line-1 locals are renamed with the module: `local a,b=...;` then `a.Parent`, `b(...)`
+		const pairs = list.map((m) => ({ name: m.id, before: m.prefix + m.source, after: shortenLocals(m.prefix + m.source) }));
 		pairs.push({ name: "runtime", before: runtime, after: shortenLocals(runtime) });
 		const same = sameBytecode(pairs, "1");
 		list.forEach((m, i) => {
-			if (same[i]) m.source = pairs[i].after;
+			if (!same[i]) return;
+			const after = pairs[i].after;
+			const cut = m.prefix === "" ? 0 : after.indexOf("=...;") + "=...;".length;
+			m.prefix = after.slice(0, cut);
+			m.source = after.slice(cut);
 		});
 		if (same[list.length]) runtime = pairs[list.length].after;
 		runtime = runtime.replace(/\n+/g, "\n");
@@ -251,7 +269,7 @@ export function createBundle(o) {
 		if (o.forms.includes("loadstring")) {
 			lines.push("\tsources = {");
 			for (const m of sorted) {
-				const body = longString(PREFIX + m.source);
+				const body = longString(m.prefix + m.source);
 				for (const l of `${tab}${tab}[${luaString(m.id)}]${sp}=${sp}${body},`.split("\n")) lines.push(l);
 			}
 			lines.push("\t},");
@@ -262,7 +280,7 @@ export function createBundle(o) {
 			for (const m of sorted) {
 				const body = m.source.replace(/\n$/, "").split("\n");
 				lineMap.push(lines.length + 1, body.length, luaString(m.id));
-				lines.push(`${tab}${tab}[${luaString(m.id)}]${sp}=${sp}function(...)${sp}${PREFIX}${body[0]}`);
+				lines.push(`${tab}${tab}[${luaString(m.id)}]${sp}=${sp}function(...)${sp}${m.prefix}${body[0]}`);
 				for (const l of body.slice(1)) lines.push(l);
 				lines.push(`${tab}${tab}end,`);
 			}

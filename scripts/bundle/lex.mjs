@@ -143,7 +143,7 @@ function skipInterpolated(source, i) {
 }
 
 /** Skips Luau code from `j` to the `closer` that balances it; returns the index after the closer. */
-function skipCode(source, j, closer) {
+export function skipCode(source, j, closer) {
 	const n = source.length;
 	let depth = 0;
 	while (j < n) {

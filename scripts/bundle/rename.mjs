@@ -4,16 +4,19 @@
 // the module's bytecode changes, and the bundler keeps the unshortened text for that module: every
 // shortened module is proven by Luau to compile to the same bytecode at debug level 1 (which has no
 // local names), see verify.mjs. Names Luau keeps in bytecode are never changed: `local function f`
-// and `local f = function` (function debug names), `self`, and names used inside interpolated
-// strings (left to the string's own text).
-import { tokenize } from "./lex.mjs";
+// and `local f = function` (function debug names). A method `function t:m(a)` is written
+// `function t.m(s,a)` (the same function) so that its `self` is shortened like any parameter;
+// names inside the `{...}` expressions of interpolated strings are renamed with the rest, except
+// in an expression that holds a function, a local or another interpolated string (left as is).
+import { skipCode, tokenize } from "./lex.mjs";
 
 const KEYWORDS = new Set(
 	"and break do else elseif end false for function if in local nil not or repeat return then true until while continue".split(
 		" ",
 	),
 );
-const PINNED = new Set(["self", "script", "require", "_G", "__bundle", "_ENV", "type", "typeof", "export"]);
+// `type`, `typeof` and `export` are soft keywords in Luau; `_ENV` is kept for readers of the text.
+const PINNED = new Set(["_ENV", "type", "typeof", "export"]);
 // tokens after which `if` starts an expression (if-then-else expression), not a statement
 const EXPR_BEFORE = new Set(["=", "(", ",", "[", "{", "return", "then", "else", "and", "or", "not", "..", "+", "-", "*", "/", "//", "%", "^", "==", "~=", "<", "<=", ">", ">=", "#", "+=", "-=", "*=", "/=", "%=", "^=", "..=", "in"]);
 // operand ends: a statement can end after these
@@ -29,14 +32,50 @@ function* shortNames() {
 	for (const a of first) for (const b of rest) for (const c of rest) yield a + b + c;
 }
 
-/** Names used inside the `{...}` expressions of interpolated strings in `source`. */
+/** The `{...}` expressions of the interpolated string token `t`: [start, end) offsets in `source`. */
+function interpolationSegments(source, t) {
+	const segments = [];
+	let j = t.start + 1;
+	while (j < t.end - 1) {
+		if (source[j] === "\\") j += 2;
+		else if (source[j] === "{") {
+			const close = skipCode(source, j + 1, "}");
+			segments.push([j + 1, close - 1]);
+			j = close;
+		} else j++;
+	}
+	return segments;
+}
+
+/** A `{...}` expression the pass renames inside: no nested interpolation, no function or local. */
+function simpleSegment(inner) {
+	return inner.every((u) => !(u.type === "string" && u.quote === "`") && u.value !== "function" && u.value !== "local");
+}
+
+/**
+ * Names used inside interpolated strings whose expressions the pass does not follow (those are
+ * left unrenamed); the others are renamed like any other reference.
+ */
 function interpolatedNames(tokens, source) {
 	const names = new Set();
 	for (const t of tokens) {
-		if (t.type !== "string" || source[t.start] !== "`") continue;
-		for (const inner of tokenize(source.slice(t.start + 1, t.end - 1).replace(/\\./g, "  "))) {
-			if (inner.type === "name") names.add(inner.value);
+		if (t.type !== "string" || t.quote !== "`") continue;
+		for (const [from, to] of interpolationSegments(source, t)) {
+			const inner = tokenize(source.slice(from, to));
+			if (simpleSegment(inner)) continue;
+			for (const name of namesIn(source.slice(from, to))) names.add(name);
 		}
+	}
+	return names;
+}
+
+/** Every name token in `source`, including those inside interpolated strings' expressions. */
+export function namesIn(source, tokens = tokenize(source)) {
+	const names = new Set();
+	for (const t of tokens) {
+		if (t.type === "name") names.add(t.value);
+		if (t.type !== "string" || t.quote !== "`") continue;
+		for (const [from, to] of interpolationSegments(source, t)) for (const n of namesIn(source.slice(from, to))) names.add(n);
 	}
 	return names;
 }
@@ -48,8 +87,12 @@ function interpolatedNames(tokens, source) {
  */
 export function shortenLocals(source) {
 	const tokens = tokenize(source);
-	const used = new Set(tokens.filter((t) => t.type === "name").map((t) => t.value));
+	const used = namesIn(source, tokens);
 	const pinned = interpolatedNames(tokens, source);
+	// `local f` ... `function f()`: the statement's name is the function's debug name, kept as is
+	tokens.forEach((t, i) => {
+		if (t.value === "function" && tokens[i + 1]?.type === "name" && tokens[i + 2]?.value === "(") pinned.add(tokens[i + 1].value);
+	});
 	const fresh = shortNames();
 	const next = () => {
 		for (;;) {
@@ -58,6 +101,7 @@ export function shortenLocals(source) {
 		}
 	};
 	const renames = new Map(); // token index -> new text
+	const inside = []; // [start, end, new text] of names inside interpolated strings
 	const scopes = [new Map()];
 	// block stack entries: "function" | "block" | "repeat" | "ifexpr"
 	const blocks = [];
@@ -105,12 +149,26 @@ export function shortenLocals(source) {
 		if (t.type === "op") {
 			if (t.value === "(" || t.value === "[" || t.value === "{") {
 				depth++;
-				brackets.push(t.value);
+				brackets.push({ open: t.value, blocks: blocks.length });
 			} else if (t.value === ")" || t.value === "]" || t.value === "}") {
 				depth--;
 				brackets.pop();
 			} else if (t.value === ";") {
 				flushLocals(depth);
+			}
+			continue;
+		}
+		if (t.type === "string" && t.quote === "`") {
+			for (const [from, to] of interpolationSegments(source, t)) {
+				const inner = tokenize(source.slice(from, to));
+				if (!simpleSegment(inner)) continue;
+				inner.forEach((u, k) => {
+					const before = inner[k - 1]?.value;
+					if (u.type !== "name" || KEYWORDS.has(u.value) || before === "." || before === ":" || before === "::") return;
+					if (inner[k + 1]?.value === "=" && (before === "{" || before === ",")) return; // a table key
+					const target = lookup(u.value);
+					if (target) inside.push([from + u.start, from + u.end, target]);
+				});
 			}
 			continue;
 		}
@@ -144,19 +202,27 @@ export function shortenLocals(source) {
 		if (v === "function") {
 			// `function a.b:c(` / `function name(` / anonymous `function(`
 			let k = i + 1;
-			let method = false;
+			let colon;
 			if (tokens[k]?.type === "name") {
 				const target = lookup(tokens[k].value);
 				if (target) renames.set(k, target);
 				k++;
 				while (tokens[k]?.value === "." || tokens[k]?.value === ":") {
-					if (tokens[k].value === ":") method = true;
+					if (tokens[k].value === ":") colon = k;
 					k += 2;
 				}
 			}
 			if (tokens[k]?.value !== "(") return source;
 			open("function");
-			if (method) declare("self", undefined, false);
+			if (colon !== undefined) {
+				// `function t:m(a)` is `function t.m(self, a)`: written so, `self` gets a short name too
+				declare("self", undefined, true);
+				const target = lookup("self");
+				if (target) {
+					renames.set(colon, ".");
+					renames.set(k, tokens[k + 1]?.value === ")" ? `(${target}` : `(${target},`);
+				}
+			}
 			k++;
 			while (tokens[k] && tokens[k].value !== ")") {
 				if (tokens[k].type === "name") declare(tokens[k].value, k, true);
@@ -246,19 +312,26 @@ export function shortenLocals(source) {
 		}
 		if (KEYWORDS.has(v)) continue;
 		// a table key `{ name = ... }`
-		if (brackets[brackets.length - 1] === "{" && nextTok?.value === "=" && (prev?.value === "{" || prev?.value === "," || prev?.value === ";"))
+		const bracket = brackets[brackets.length - 1];
+		if (
+			bracket?.open === "{" &&
+			bracket.blocks === blocks.length &&
+			nextTok?.value === "=" &&
+			(prev?.value === "{" || prev?.value === "," || prev?.value === ";")
+		)
 			continue;
 		const target = lookup(v);
 		if (target) renames.set(i, target);
 	}
 	if (blocks.length !== 0 || depth !== 0) return source;
+	const edits = [...inside];
+	for (const [i, target] of renames) edits.push([tokens[i].start, tokens[i].end, target]);
+	edits.sort((a, b) => a[0] - b[0]);
 	let out = "";
 	let from = 0;
-	for (let i = 0; i < tokens.length; i++) {
-		const target = renames.get(i);
-		if (target === undefined) continue;
-		out += source.slice(from, tokens[i].start) + target;
-		from = tokens[i].end;
+	for (const [start, end, target] of edits) {
+		out += source.slice(from, start) + target;
+		from = end;
 	}
 	return out + source.slice(from);
 }
