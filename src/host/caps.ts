@@ -4,7 +4,10 @@
 import { GuiService, HttpService, RunService } from "@rbxts/services";
 import { ExecutorGlobals } from "./globals";
 
-export type CapKey = "http" | "fs" | "exec" | "ws" | "clipboard" | "hooks" | "ua" | "gravity";
+export type CapKey = "http" | "fs" | "exec" | "ws" | "clipboard" | "hooks" | "decompile" | "ua" | "gravity";
+
+/** Every capability key, in report order. */
+const KEYS: ReadonlyArray<CapKey> = ["http", "fs", "exec", "ws", "clipboard", "hooks", "decompile", "ua", "gravity"];
 
 /**
  * Capability names written as the executor functions they stand for (`needs = { "loadstring" }`),
@@ -30,8 +33,7 @@ export const CAP_ALIASES: Readonly<Record<string, CapKey>> = {
 /** Our key for a capability name given either way (case-insensitive alias), or undefined. */
 export function capabilityKey(name: unknown): CapKey | undefined {
 	if (!typeIs(name, "string")) return undefined;
-	const keys: ReadonlyArray<CapKey> = ["http", "fs", "exec", "ws", "clipboard", "hooks", "ua", "gravity"];
-	if (keys.includes(name as CapKey)) return name as CapKey;
+	if (KEYS.includes(name as CapKey)) return name as CapKey;
 	return CAP_ALIASES[name.lower()];
 }
 export type HttpMode = "executor" | "roblox" | "none";
@@ -137,6 +139,8 @@ export interface Detection {
 	readonly loadstring: Callback | undefined;
 	/** The executor's hidden GUI container function, when there is one. */
 	readonly gethui: Callback | undefined;
+	/** The executor's script decompiler (`decompile(script)` → source), when there is one. */
+	readonly decompile: Callback | undefined;
 }
 
 export function detectCapabilities(globals: ExecutorGlobals): Detection {
@@ -153,6 +157,7 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 	const [gethui] = pick(["gethui"]);
 	const [websocketConnect] = pick(WEBSOCKET_CONNECTORS);
 	const [getconnections] = pick(["getconnections"]);
+	const [decompile] = pick(["decompile"]);
 	pick(["getgenv"]);
 	const files: FileFunctions = {};
 	for (const name of FILE_FUNCTIONS) {
@@ -195,6 +200,8 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 	}
 	if (getconnections === undefined)
 		reasons.set("hooks", "no getconnections: tools that fire GUI connections are unavailable");
+	if (decompile === undefined)
+		reasons.set("decompile", "no decompile: the source of the game's scripts cannot be read");
 	if (probe.mode === "roblox") {
 		reasons.set(
 			"ua",
@@ -206,7 +213,7 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 	reasons.set("gravity", "Project Gravity integration is not part of this build");
 
 	const keys = {} as Record<CapKey, boolean>;
-	for (const key of ["http", "fs", "exec", "ws", "clipboard", "hooks", "ua", "gravity"] as const) {
+	for (const key of KEYS) {
 		keys[key] = !reasons.has(key);
 	}
 	const has = (key: unknown) => {
@@ -217,7 +224,7 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 	const functionList = [...found];
 	table.sort(functionList);
 	const lost = new Array<string>();
-	for (const key of ["http", "ua", "fs", "exec", "ws", "clipboard", "hooks"] as const) {
+	for (const key of ["http", "ua", "fs", "exec", "ws", "clipboard", "hooks", "decompile"] as const) {
 		const reason = reasons.get(key);
 		if (reason !== undefined) lost.push(`${key}: ${reason}`);
 	}
@@ -257,5 +264,6 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 		clipboard,
 		loadstring: loadstringFn,
 		gethui,
+		decompile,
 	};
 }

@@ -32,6 +32,7 @@ declare const getthreadidentity: unknown;
 declare const setidentity: unknown;
 declare const setthreadidentity: unknown;
 declare const getconnections: unknown;
+declare const decompile: unknown;
 
 /** The global names capability detection looks at (first segment of every lookup path). */
 function directGlobals(): Map<string, unknown> {
@@ -67,6 +68,7 @@ function directGlobals(): Map<string, unknown> {
 		["setidentity", setidentity],
 		["setthreadidentity", setthreadidentity],
 		["getconnections", getconnections],
+		["decompile", decompile],
 	];
 	for (const [name, value] of candidates) if (value !== undefined) found.set(name, value);
 	return found;

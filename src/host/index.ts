@@ -6,6 +6,7 @@ import { createHostFiles, HostFiles } from "./files";
 import { readExecutorGlobals } from "./globals";
 import { createHostLuau, HostLuau } from "./luau";
 import { createHostScreen, HostScreen } from "./screen";
+import { createDecompiler, Decompiler } from "./scripts";
 import { createHostHttp, HttpCapability } from "./http";
 import { createHostWorld, HostWorld } from "./world";
 
@@ -23,6 +24,8 @@ export interface Host {
 	readonly clipboard: ClipboardModule;
 	/** Compiling Luau with the executor's loadstring; undefined without one. */
 	readonly luau: HostLuau | undefined;
+	/** The executor's decompiler (`decompile(script)` → source); undefined without one. */
+	readonly decompile: Decompiler | undefined;
 	/** The GUI containers the player sees (tools read them; highlights go there). */
 	readonly screen: HostScreen;
 	/** The game world: the DataModel, its services, instance creation (`./world`). */
@@ -42,6 +45,7 @@ export function createHost(): Host {
 		websocket: detection.websocket as ((url: string) => unknown) | undefined,
 		clipboard: createClipboard(detection.clipboard, detection.caps.reason("clipboard") ?? ""),
 		luau: createHostLuau(detection.loadstring),
+		decompile: createDecompiler(detection.decompile),
 		screen: createHostScreen(detection.gethui),
 		world: createHostWorld(),
 		placeId: game.PlaceId,

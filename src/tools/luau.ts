@@ -2,6 +2,7 @@
 // threads it starts through task.spawn/defer/delay (and spawn/delay) are tracked and cancelled at
 // its deadline or on Stop, while the connections and windows it made stay alive — and check_luau
 // compiles without running. Neither is a sandbox: the code runs with the executor's powers.
+// script_list and script_source (./scripts) read the game's scripts.
 import type UILibrary from "../ui-lib";
 import { CallContext } from "../agent/dispatch/tool";
 import { HostLuau } from "../host/luau";
@@ -10,6 +11,7 @@ import { readText } from "./file_store";
 import { failure, family, tool, ToolFamily } from "./kit";
 import { checkPath } from "./paths";
 import { render } from "./render";
+import { scriptTools } from "./scripts";
 import { utf8Prefix } from "../runtime/text_limit";
 
 const DEFAULT_SECONDS = 10;
@@ -157,83 +159,82 @@ export function luauTools(deps: ToolDeps): ToolFamily {
 			: undefined;
 	const pack = packer !== undefined ? (packer() as Packer) : undefined;
 	const CODE = { type: "string", minLength: 1, maxLength: 200000, description: "Luau source" };
-	return family(
-		"script",
-		"Code",
-		"run and check Luau in this client (run_luau can build windows with the UI LIB as UI)",
-		[
-			tool<{ code?: string; path?: string; timeout?: number }>({
-				name: "run_luau",
-				risk: "danger",
-				needs: ["exec"],
-				description:
-					"Run Luau code (or a file in UAI/files) in this Roblox client, in a fresh environment where `UI` is the UI LIB " +
-					"(see ui_library_docs) and print/warn are captured. Returns output, returned values, or the error with its line. " +
-					`Managed: threads started with task.spawn/defer/delay (and spawn/delay) are cancelled at the deadline (default ${DEFAULT_SECONDS} s) or on Stop; ` +
-					"event connections and windows it creates stay alive, so build UIs with callbacks, not polling loops. " +
-					"Not a sandbox: the code has the executor's full powers.",
-				parameters: {
-					type: "object",
-					properties: {
-						code: CODE,
-						path: {
-							type: "string",
-							minLength: 1,
-							description: "a .lua/.luau file in UAI/files instead of code",
-						},
-						timeout: {
-							type: "number",
-							minimum: 1,
-							maximum: MAX_SECONDS,
-							description: `seconds (default ${DEFAULT_SECONDS})`,
-						},
+	// the prompt names what this host offers: no loadstring, no running; no decompile, no sources
+	const reading =
+		deps.host.decompile !== undefined
+			? "list the game's scripts and read their decompiled source"
+			: "list the game's scripts";
+	const summary =
+		luau !== undefined
+			? `run and check Luau in this client (run_luau can build windows with the UI LIB as UI); ${reading}`
+			: reading;
+	return family("script", "Code", summary, [
+		tool<{ code?: string; path?: string; timeout?: number }>({
+			name: "run_luau",
+			risk: "danger",
+			needs: ["exec"],
+			description:
+				"Run Luau code (or a file in UAI/files) in this Roblox client, in a fresh environment where `UI` is the UI LIB " +
+				"(see ui_library_docs) and print/warn are captured. Returns output, returned values, or the error with its line. " +
+				`Managed: threads started with task.spawn/defer/delay (and spawn/delay) are cancelled at the deadline (default ${DEFAULT_SECONDS} s) or on Stop; ` +
+				"event connections and windows it creates stay alive, so build UIs with callbacks, not polling loops. " +
+				"Not a sandbox: the code has the executor's full powers.",
+			parameters: {
+				type: "object",
+				properties: {
+					code: CODE,
+					path: {
+						type: "string",
+						minLength: 1,
+						description: "a .lua/.luau file in UAI/files instead of code",
 					},
-					required: [],
+					timeout: {
+						type: "number",
+						minimum: 1,
+						maximum: MAX_SECONDS,
+						description: `seconds (default ${DEFAULT_SECONDS})`,
+					},
 				},
-				timeout: (args) => ((args as { timeout?: number }).timeout ?? DEFAULT_SECONDS) + 5,
-				limits: `deadline 1-${MAX_SECONDS} s (default ${DEFAULT_SECONDS}); output ${OUTPUT_LIMIT} bytes; code up to 200,000 bytes`,
-				example: {
-					args: { code: 'print("hi") return 1 + 1' },
-					result: "Ran to completion in 0.00 s.\nOutput:\nhi\nReturned: 2",
-				},
-				run: (args, ctx) => {
-					if (luau === undefined || pack === undefined) return failure("this host has no loadstring");
-					const [source, problem] = sourceOf(deps, args);
-					if (source === undefined) return failure(problem);
-					return runManaged(
-						luau,
-						pack,
-						source,
-						math.clamp(args.timeout ?? DEFAULT_SECONDS, 1, MAX_SECONDS),
-						ctx,
-					);
-				},
-			}),
-			tool<{ code?: string; path?: string }>({
-				name: "check_luau",
-				risk: "read",
-				needs: ["exec"],
-				description:
-					"Compile Luau code (or a file in UAI/files) without running it; reports syntax errors with their line numbers.",
-				parameters: {
-					type: "object",
-					properties: { code: CODE, path: { type: "string", minLength: 1 } },
-					required: [],
-				},
-				limits: "syntax only: names, types and runtime errors are not checked",
-				example: {
-					args: { code: "local x = " },
-					result: "Failed: run_luau:1: Expected identifier when parsing expression, got <eof>",
-				},
-				run: (args) => {
-					if (luau === undefined) return failure("this host has no loadstring");
-					const [source, problem] = sourceOf(deps, args);
-					if (source === undefined) return failure(problem);
-					const [fn, why] = luau.compile(source, CHUNK);
-					if (fn === undefined) return failure(why as string, { valid: false });
-					return { ok: true, text: `No syntax errors (${source.size()} bytes).`, data: { valid: true } };
-				},
-			}),
-		],
-	);
+				required: [],
+			},
+			timeout: (args) => ((args as { timeout?: number }).timeout ?? DEFAULT_SECONDS) + 5,
+			limits: `deadline 1-${MAX_SECONDS} s (default ${DEFAULT_SECONDS}); output ${OUTPUT_LIMIT} bytes; code up to 200,000 bytes`,
+			example: {
+				args: { code: 'print("hi") return 1 + 1' },
+				result: "Ran to completion in 0.00 s.\nOutput:\nhi\nReturned: 2",
+			},
+			run: (args, ctx) => {
+				if (luau === undefined || pack === undefined) return failure("this host has no loadstring");
+				const [source, problem] = sourceOf(deps, args);
+				if (source === undefined) return failure(problem);
+				return runManaged(luau, pack, source, math.clamp(args.timeout ?? DEFAULT_SECONDS, 1, MAX_SECONDS), ctx);
+			},
+		}),
+		tool<{ code?: string; path?: string }>({
+			name: "check_luau",
+			risk: "read",
+			needs: ["exec"],
+			description:
+				"Compile Luau code (or a file in UAI/files) without running it; reports syntax errors with their line numbers.",
+			parameters: {
+				type: "object",
+				properties: { code: CODE, path: { type: "string", minLength: 1 } },
+				required: [],
+			},
+			limits: "syntax only: names, types and runtime errors are not checked",
+			example: {
+				args: { code: "local x = " },
+				result: "Failed: run_luau:1: Expected identifier when parsing expression, got <eof>",
+			},
+			run: (args) => {
+				if (luau === undefined) return failure("this host has no loadstring");
+				const [source, problem] = sourceOf(deps, args);
+				if (source === undefined) return failure(problem);
+				const [fn, why] = luau.compile(source, CHUNK);
+				if (fn === undefined) return failure(why as string, { valid: false });
+				return { ok: true, text: `No syntax errors (${source.size()} bytes).`, data: { valid: true } };
+			},
+		}),
+		...scriptTools(deps),
+	]);
 }
