@@ -35,6 +35,7 @@ import { AppFactory, createHandle, Handle } from "./handle";
 import { createNotices } from "./notices";
 import { resolveRerun } from "./reload";
 import { loadOpenUI, OpenUIModule } from "./optional_modules";
+import { createAnswerPolicy } from "./answers";
 
 interface LogSettings {
 	readonly logs?: { readonly level?: unknown; readonly mirror?: unknown };
@@ -152,17 +153,14 @@ function bootClient(
 				tools: toolServices.tools,
 				pendingSubagents: (session) => subagents?.pending(session) ?? [],
 				hostPrompt: () => context.prompt,
-				promptNotes: (declared) => {
-					const notes = promptNotes(
+				promptNotes: (declared) =>
+					promptNotes(
 						{ families, memory, memoryOn: () => config.public.get("memory.enabled") !== false },
 						declared,
-					);
-					// Settings → Chat → Interactive answers: the OpenUI library's section
-					if (config.public.get("chat.interactiveAnswers") !== true) return notes;
-					const section = openui().roblox.prompt();
-					return notes === "" ? section : `${notes}\n\n${section}`;
-				},
+					),
 				modelText: (stored, role) => openui().Message.modelText(stored, role),
+				// Settings → Chat → Interactive answers: the library's section, stored answers, edits
+				answers: createAnswerPolicy(config.public),
 			},
 			permissions: toolServices.permissions,
 			workers: createWorkers(),

@@ -10,6 +10,7 @@ import { Emit } from "./events";
 import { withoutUnavailableImages } from "./image_history";
 import { outputCeiling, promptPressure, requestedMaxTokens } from "./output_ceiling";
 import { ModelText, withModelText } from "./model_text";
+import { AnswerPolicy } from "./answer_policy";
 import { systemPrompt } from "./prompt";
 import { PublicTools } from "../dispatch/services";
 import { DispatchContext, ToolResult } from "../dispatch/tool";
@@ -84,6 +85,13 @@ export interface LoopDeps extends TurnDeps {
 	readonly promptNotes?: (declared: ReadonlyArray<string>) => string;
 	/** What the model sees of a stored message (openui's Message.modelText). */
 	readonly modelText?: ModelText;
+	/** Interactive answers: prompt notes per conversation and how a final reply is stored. */
+	readonly answers?: AnswerPolicy;
+}
+
+function joinNotes(a: string | undefined, b: string | undefined): string | undefined {
+	if (a === undefined || a === "") return b === "" ? undefined : b;
+	return b === undefined || b === "" ? a : `${a}\n\n${b}`;
 }
 
 /** How often one turn is reminded of pending sub-agents before its reply is accepted as final. */
@@ -311,7 +319,10 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 			compactNow(deps, session, false, remaining);
 		const context = session.toolContext();
 		const tools = toolSpecs(deps, context);
-		const notes = deps.promptNotes?.(tools.map((tool) => tool.name));
+		const notes = joinNotes(
+			deps.promptNotes?.(tools.map((tool) => tool.name)),
+			deps.answers?.notes(session.messages),
+		);
 		const ceiling = () =>
 			outputCeiling(
 				window,
@@ -385,9 +396,15 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 			cost: outcome.cost,
 		});
 		const calls = reply.toolCalls;
-		let text = reply.content;
-		if (calls.isEmpty() && reply.finish === "length") text += "\n\n(The reply reached the output limit.)";
-		if (reply.finish === "content_filter") text += "\n\n(Part of the reply was filtered by the provider.)";
+		// a final interactive answer is kept in its stored form (a cut one without its end line)
+		const stored = calls.isEmpty()
+			? deps.answers?.store(reply.content, reply.finish === "length", session.messages)
+			: undefined;
+		let text = stored ?? reply.content;
+		if (stored === undefined && calls.isEmpty() && reply.finish === "length")
+			text += "\n\n(The reply reached the output limit.)";
+		if (stored === undefined && reply.finish === "content_filter")
+			text += "\n\n(Part of the reply was filtered by the provider.)";
 		if (reply.reasoning !== "")
 			session.emit("assistant:reasoning", { text: reply.reasoning, model: outcome.model });
 		if (text !== "" || calls.isEmpty())
@@ -395,7 +412,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		session.emit("assistant:complete", {});
 		session.messages.push({
 			role: "assistant",
-			content: reply.content,
+			content: stored ?? reply.content,
 			reasoning: reply.reasoning !== "" ? reply.reasoning : undefined,
 			toolCalls: calls.isEmpty() ? undefined : calls,
 			replay: reply.replay,

@@ -71,6 +71,8 @@ export interface PublicSession {
 	readonly toolContext: () => DispatchContext;
 	/** The agent's task list for this conversation (todo_write), a frozen copy. */
 	readonly todos: () => ReadonlyArray<Readonly<Record<string, unknown>>>;
+	/** Writes a stored interactive answer's new page state back (docs/OPENUI.md, "Rendering an answer"). */
+	readonly updateAnswer: (transcriptId: unknown, stored: unknown) => Outcome;
 }
 
 /** The manager's side of a session. */
@@ -328,6 +330,30 @@ export function createSession(
 		return $tuple(true, undefined);
 	};
 
+	/** Replaces a retained answer's text and its history message when only its page state changed. */
+	const updateAnswer = (transcriptId: unknown, stored: unknown): Outcome => {
+		if (!typeIs(transcriptId, "string") || !typeIs(stored, "string"))
+			return $tuple(false, "updateAnswer expects a transcript id and the stored answer text");
+		const policy = deps.loop.answers;
+		const event = transcript?.snapshot().find((retained) => retained.transcriptId === transcriptId);
+		if (event === undefined || event.kind !== "assistant:text")
+			return $tuple(false, `no retained answer has the transcript id ${transcriptId}`);
+		const old = event.text;
+		if (!typeIs(old, "string") || policy === undefined || !policy.sameAnswer(old, stored))
+			return $tuple(false, "only the page state (the context section) of a stored answer may change");
+		if (old === stored) return $tuple(true, undefined);
+		transcript!.update(transcriptId, "text", stored);
+		for (let i = messages.size() - 1; i >= 0; i--) {
+			const message = messages[i];
+			if (message.role === "assistant" && message.content === old) {
+				messages[i] = { ...message, content: stored };
+				break;
+			}
+		}
+		deps.persist(session);
+		return $tuple(true, undefined);
+	};
+
 	publicSession = {
 		id,
 		title: trimTitle(options.title ?? DEFAULT_TITLE, TITLE_LIMIT),
@@ -430,6 +456,7 @@ export function createSession(
 			}),
 		toolContext,
 		todos,
+		updateAnswer,
 	};
 
 	session = {

@@ -98,6 +98,8 @@ export interface Transcript {
 	readonly snapshot: () => ReadonlyArray<Retained>;
 	readonly metadata: () => TranscriptMetadata;
 	readonly clear: () => void;
+	/** Sets one field of the retained event with `transcriptId` (a new copy); false when none is retained. */
+	readonly update: (transcriptId: string, field: string, value: string) => boolean;
 	/** Replaces the contents with saved events (restore); `recovered` marks a restored history. */
 	readonly load: (events: ReadonlyArray<unknown>, omitted: unknown) => void;
 }
@@ -163,6 +165,16 @@ export function createTranscript(): Transcript {
 				recovered,
 			}),
 		clear: reset,
+		update: (transcriptId, field, value) => {
+			const index = entries.findIndex((entry) => entry.event.transcriptId === transcriptId);
+			if (index < 0) return false;
+			const entry = entries[index];
+			const [copy, bytes] = sanitize({ ...entry.event, [field]: value }, 0, cut);
+			entries[index] = { lane: entry.lane, event: copy as Retained, bytes };
+			usage[entry.lane].bytes += bytes - entry.bytes;
+			evict(entry.lane);
+			return true;
+		},
 		load: (events, savedOmitted) => {
 			reset();
 			recovered = true;
