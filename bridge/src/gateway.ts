@@ -8,7 +8,15 @@ import { WebSocket, WebSocketServer } from "ws";
 
 const ENVELOPE_MAX_BYTES = 16 * 1024 * 1024;
 const ENVELOPE_WAIT_MS = 15_000;
-const HOP_HEADERS = new Set(["host", "content-length", "connection", "transfer-encoding", "keep-alive", "upgrade", "accept-encoding"]);
+const HOP_HEADERS = new Set([
+	"host",
+	"content-length",
+	"connection",
+	"transfer-encoding",
+	"keep-alive",
+	"upgrade",
+	"accept-encoding",
+]);
 
 export interface GatewayOptions {
 	readonly port: number;
@@ -30,8 +38,10 @@ function envelopeOf(text: string): { path: string; headers: Record<string, strin
 	}
 	const e = value as { path?: unknown; headers?: unknown; body?: unknown };
 	if (typeof value !== "object" || value === null) return "the envelope must be an object {path, headers, body}";
-	if (typeof e.path !== "string" || !e.path.startsWith("/") || e.path.startsWith("//")) return "path must be the provider path and query, starting with /";
-	if (e.headers !== undefined && (typeof e.headers !== "object" || e.headers === null)) return "headers must be an object";
+	if (typeof e.path !== "string" || !e.path.startsWith("/") || e.path.startsWith("//"))
+		return "path must be the provider path and query, starting with /";
+	if (e.headers !== undefined && (typeof e.headers !== "object" || e.headers === null))
+		return "headers must be an object";
 	if (typeof e.body !== "object" || e.body === null) return "body must be the JSON request object";
 	const headers: Record<string, string> = {};
 	for (const [name, v] of Object.entries((e.headers ?? {}) as Record<string, unknown>))
@@ -51,7 +61,12 @@ async function relay(socket: WebSocket, upstream: URL, text: string): Promise<vo
 	const target = new URL(envelope.path, upstream);
 	let response: Response;
 	try {
-		response = await fetch(target, { method: "POST", headers: envelope.headers, body: JSON.stringify(envelope.body), signal: abort.signal });
+		response = await fetch(target, {
+			method: "POST",
+			headers: envelope.headers,
+			body: JSON.stringify(envelope.body),
+			signal: abort.signal,
+		});
 	} catch (err) {
 		return fail(`the gateway could not reach its upstream: ${(err as Error).message}`);
 	}
@@ -121,7 +136,8 @@ export function attachGateway(server: http.Server, upstream: URL, path = "/"): W
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 	const upstream = new URL(options.upstream);
-	if (upstream.protocol !== "http:" && upstream.protocol !== "https:") throw new Error("the upstream must be an http or https origin");
+	if (upstream.protocol !== "http:" && upstream.protocol !== "https:")
+		throw new Error("the upstream must be an http or https origin");
 	const server = http.createServer((_req, res) => {
 		res.writeHead(426, { "content-type": "text/plain" });
 		res.end("UAI WebSocket gateway: connect with a WebSocket\n");

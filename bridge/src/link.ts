@@ -66,7 +66,8 @@ export class Link {
 
 	enqueue(command: Command, browserId: string): void {
 		if (this.queue.some((entry) => entry.command.commandId === command.commandId)) return;
-		if (this.queue.length >= INBOX_MAX) throw new Error(`the game has ${INBOX_MAX} commands waiting; is it connected?`);
+		if (this.queue.length >= INBOX_MAX)
+			throw new Error(`the game has ${INBOX_MAX} commands waiting; is it connected?`);
 		this.queue.push({ command, delivered: false, browserId });
 		for (const wake of this.waiters) wake();
 	}

@@ -9,7 +9,9 @@ declare const __UAI_PAGE__: string | undefined;
 const page = typeof __UAI_PAGE__ === "string" ? __UAI_PAGE__ : undefined;
 
 function usage(message: string): never {
-	process.stderr.write(`${message}\nusage: node uai-bridge.js [--port 8790] [--token T] [--picture-idle-seconds 900] [--gateway-upstream URL]\n       node uai-bridge.js gateway --upstream URL [--port 8791]\n`);
+	process.stderr.write(
+		`${message}\nusage: node uai-bridge.js [--port 8790] [--token T] [--picture-idle-seconds 900] [--gateway-upstream URL]\n       node uai-bridge.js gateway --upstream URL [--port 8791]\n`,
+	);
 	process.exit(2);
 }
 
@@ -40,7 +42,8 @@ async function main(): Promise<void> {
 	}
 	const values = parsed.values;
 	if (gatewayOnly) {
-		if (values.upstream === undefined) usage("the gateway needs --upstream, the provider origin (e.g. https://api.openai.com)");
+		if (values.upstream === undefined)
+			usage("the gateway needs --upstream, the provider origin (e.g. https://api.openai.com)");
 		const gateway = await startGateway({ port: portOf(values.port, 8791), upstream: values.upstream });
 		process.stdout.write(`UAI gateway listening on ${gateway.url()} -> ${values.upstream}\n`);
 		const stop = () => void gateway.close().then(() => process.exit(0));
@@ -62,7 +65,7 @@ async function main(): Promise<void> {
 			`token: ${bridge.token}`,
 			`browser: ${bridge.url()}#token=${bridge.token}`,
 			...(upstream !== undefined ? [`gateway: ${ws}gateway -> ${upstream}`] : []),
-			"In the game: uai.bridge.connect({ token = \"<token>\", port = <port> }) or paste the token in Settings.",
+			'In the game: uai.bridge.connect({ token = "<token>", port = <port> }) or paste the token in Settings.',
 			"",
 		].join("\n"),
 	);

@@ -93,16 +93,29 @@ export class PictureStore {
 		const size = upload.bytes.length;
 		if (size === 0) throw new PictureError(400, "the picture is empty");
 		if (size > PICTURE_MAX_BYTES)
-			throw new PictureError(413, `the picture is ${size} bytes; pictures can be at most 5 MiB (${PICTURE_MAX_BYTES} bytes)`);
+			throw new PictureError(
+				413,
+				`the picture is ${size} bytes; pictures can be at most 5 MiB (${PICTURE_MAX_BYTES} bytes)`,
+			);
 		const mediaType = sniff(upload.bytes);
 		if (mediaType === undefined)
-			throw new PictureError(415, "the file is not a PNG, JPEG or WebP image (its content has no image signature, whatever its name says)");
+			throw new PictureError(
+				415,
+				"the file is not a PNG, JPEG or WebP image (its content has no image signature, whatever its name says)",
+			);
 		if (this.total + size > STORE_MAX_BYTES)
-			throw new PictureError(507, "the bridge holds too many pictures; delete some or wait until idle ones expire");
+			throw new PictureError(
+				507,
+				"the bridge holds too many pictures; delete some or wait until idle ones expire",
+			);
 		const id = upload.id ?? randomBytes(12).toString("base64url");
-		if (!PICTURE_ID.test(id)) throw new PictureError(400, "a picture id has 8 to 64 characters from A-Z a-z 0-9 _ -");
+		if (!PICTURE_ID.test(id))
+			throw new PictureError(400, "a picture id has 8 to 64 characters from A-Z a-z 0-9 _ -");
 		const existing = this.pictures.get(id);
-		if (existing !== undefined && (existing.browserId !== upload.browserId || existing.sessionId !== upload.sessionId))
+		if (
+			existing !== undefined &&
+			(existing.browserId !== upload.browserId || existing.sessionId !== upload.sessionId)
+		)
 			throw new PictureError(409, "that picture id is already in use");
 		if (existing !== undefined) this.drop(id);
 		const sha256 = createHash("sha256").update(upload.bytes).digest("hex");
@@ -127,9 +140,15 @@ export class PictureStore {
 		this.sweep();
 		const picture = this.pictures.get(id);
 		if (picture === undefined)
-			throw new PictureError(404, `the picture ${id} is no longer held by the bridge (expired after ${this.idleSeconds / 60} idle minutes, deleted, or the bridge restarted); attach it again`);
+			throw new PictureError(
+				404,
+				`the picture ${id} is no longer held by the bridge (expired after ${this.idleSeconds / 60} idle minutes, deleted, or the bridge restarted); attach it again`,
+			);
 		if (picture.browserId !== browserId || (sessionId !== undefined && picture.sessionId !== sessionId))
-			throw new PictureError(403, `the picture ${id} belongs to another browser or conversation; attach it again here`);
+			throw new PictureError(
+				403,
+				`the picture ${id} belongs to another browser or conversation; attach it again here`,
+			);
 		picture.lastUsed = this.now();
 		return picture;
 	}

@@ -55,7 +55,14 @@ export class RelayError extends Error {
 	}
 }
 
-const HOP_HEADERS = new Set(["host", "content-length", "connection", "transfer-encoding", "keep-alive", "accept-encoding"]);
+const HOP_HEADERS = new Set([
+	"host",
+	"content-length",
+	"connection",
+	"transfer-encoding",
+	"keep-alive",
+	"accept-encoding",
+]);
 
 export class Relay {
 	private readonly jobs = new Map<string, Job>();
@@ -82,18 +89,23 @@ export class Relay {
 		this.forgetOld();
 		const existing = this.jobs.get(request.id);
 		if (existing !== undefined) {
-			if (existing.sessionId !== request.sessionId) throw new RelayError(409, "that inference id belongs to another conversation");
+			if (existing.sessionId !== request.sessionId)
+				throw new RelayError(409, "that inference id belongs to another conversation");
 			return { job: existing, existing: true };
 		}
 		if (this.running >= RELAY_ADMISSION)
-			throw new RelayError(429, `the relay is running ${RELAY_ADMISSION} requests already; try again when one finishes`);
+			throw new RelayError(
+				429,
+				`the relay is running ${RELAY_ADMISSION} requests already; try again when one finishes`,
+			);
 		let url: URL;
 		try {
 			url = new URL(request.url);
 		} catch {
 			throw new RelayError(400, "the inference url is not a valid URL");
 		}
-		if (url.protocol !== "https:" && url.protocol !== "http:") throw new RelayError(400, "the inference url must be http or https");
+		if (url.protocol !== "https:" && url.protocol !== "http:")
+			throw new RelayError(400, "the inference url must be http or https");
 		let body: Record<string, unknown>;
 		try {
 			body = JSON.parse(request.body);
@@ -121,7 +133,10 @@ export class Relay {
 		const headers: Record<string, string> = {};
 		for (const [name, value] of Object.entries(request.headers ?? {}))
 			if (typeof value === "string" && !HOP_HEADERS.has(name.toLowerCase())) headers[name] = value;
-		const timer = setTimeout(() => job.abort.abort(new Error(`no complete response within ${request.timeout} s`)), request.timeout * 1000);
+		const timer = setTimeout(
+			() => job.abort.abort(new Error(`no complete response within ${request.timeout} s`)),
+			request.timeout * 1000,
+		);
 		void this.run(job, url, headers, JSON.stringify(body)).finally(() => clearTimeout(timer));
 		return { job, existing: false };
 	}
@@ -173,7 +188,11 @@ export class Relay {
 					size += chunk.byteLength;
 					if (size > RESPONSE_MAX_BYTES) {
 						job.abort.abort(new Error("too large"));
-						finish(599, {}, errorBody(`the provider's response is larger than ${RESPONSE_MAX_BYTES} bytes`));
+						finish(
+							599,
+							{},
+							errorBody(`the provider's response is larger than ${RESPONSE_MAX_BYTES} bytes`),
+						);
 						return;
 					}
 					const text = decoder.decode(chunk, { stream: true });
@@ -184,8 +203,14 @@ export class Relay {
 			chunks.push(decoder.decode());
 			finish(response.status, responseHeaders, chunks.join(""));
 		} catch (err) {
-			const reason = job.abort.signal.aborted ? String((job.abort.signal.reason as Error)?.message ?? "aborted") : String((err as Error).message);
-			finish(599, { "content-type": "application/json" }, errorBody(`the bridge could not complete the provider request: ${reason}`));
+			const reason = job.abort.signal.aborted
+				? String((job.abort.signal.reason as Error)?.message ?? "aborted")
+				: String((err as Error).message);
+			finish(
+				599,
+				{ "content-type": "application/json" },
+				errorBody(`the bridge could not complete the provider request: ${reason}`),
+			);
 		}
 	}
 
@@ -204,7 +229,8 @@ export class Relay {
 
 	private forgetOld(): void {
 		const limit = Date.now() - KEEP_FINISHED_MS;
-		for (const [id, job] of this.jobs) if (job.finishedAt !== undefined && job.finishedAt < limit) this.jobs.delete(id);
+		for (const [id, job] of this.jobs)
+			if (job.finishedAt !== undefined && job.finishedAt < limit) this.jobs.delete(id);
 	}
 }
 

@@ -52,7 +52,10 @@ function collect(body: Json): Slot[] {
 					reference,
 					turn,
 					set: (mediaType, data) => {
-						parts[index] = { type: "image_url", image_url: { ...(holder ?? {}), url: `data:${mediaType};base64,${data}` } };
+						parts[index] = {
+							type: "image_url",
+							image_url: { ...(holder ?? {}), url: `data:${mediaType};base64,${data}` },
+						};
 					},
 					toText: (text) => (parts[index] = { type: "text", text }),
 				});
@@ -111,7 +114,8 @@ const unavailable = (reference: string) =>
 function refusal(reference: string, resolved: Exclude<Resolved, { ok: true }>, idleMinutes: number): string {
 	if (resolved.why === "foreign")
 		return `The image ${reference} belongs to another conversation; attach it again in this conversation.`;
-	if (resolved.why === "changed") return `The image ${reference} does not match the picture the bridge holds; attach it again.`;
+	if (resolved.why === "changed")
+		return `The image ${reference} does not match the picture the bridge holds; attach it again.`;
 	return `The image ${reference} is no longer held by the bridge (expired after ${idleMinutes} idle minutes, deleted, or the bridge restarted); attach it again in the browser.`;
 }
 

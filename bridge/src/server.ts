@@ -4,7 +4,14 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import Fastify, { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { COMMAND_ID, Link } from "./link";
-import { MESSAGE_MAX_BYTES, PICTURE_ID, PICTURE_MAX_BYTES, PictureError, PictureStore, PICTURES_PER_MESSAGE } from "./pictures";
+import {
+	MESSAGE_MAX_BYTES,
+	PICTURE_ID,
+	PICTURE_MAX_BYTES,
+	PictureError,
+	PictureStore,
+	PICTURES_PER_MESSAGE,
+} from "./pictures";
 import { INFERENCE_ID, Relay, RelayError, statusPage } from "./relay";
 
 export const PROTOCOL = 2;
@@ -51,7 +58,11 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 	const relay = new Relay(pictures, {
 		delta: (job, text, reasoning) =>
 			link.broadcast({ kind: "delta", data: { inferenceId: job.id, sessionId: job.sessionId, text, reasoning } }),
-		done: (job) => link.broadcast({ kind: "inference", data: { inferenceId: job.id, sessionId: job.sessionId, state: job.state, status: job.status } }),
+		done: (job) =>
+			link.broadcast({
+				kind: "inference",
+				data: { inferenceId: job.id, sessionId: job.sessionId, state: job.state, status: job.status },
+			}),
 	});
 	const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_LIMIT, forceCloseConnections: true });
 	let port = options.port;
@@ -60,44 +71,70 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 
 	// Picture bodies are read to the end even when too large, so the browser receives the 413
 	// answer instead of a connection reset; beyond DRAIN_LIMIT the connection is dropped.
-	app.addContentTypeParser(["image/png", "image/jpeg", "image/webp", "application/octet-stream"], (_req, payload, done) => {
-		const chunks: Buffer[] = [];
-		let size = 0;
-		payload.on("data", (chunk: Buffer) => {
-			size += chunk.length;
-			if (size <= PICTURE_MAX_BYTES) chunks.push(chunk);
-			else if (size > DRAIN_LIMIT) payload.destroy();
-		});
-		payload.on("error", (err) => done(err, undefined));
-		payload.on("end", () => {
-			if (size > PICTURE_MAX_BYTES) done(new PictureError(413, `the picture is ${size} bytes; pictures can be at most 5 MiB (${PICTURE_MAX_BYTES} bytes)`), undefined);
-			else done(null, Buffer.concat(chunks));
-		});
-	});
-	app.setErrorHandler((error: { statusCode?: number; code?: string; message: string; validation?: unknown }, request, reply) => {
-		if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-			const limit = request.url.startsWith("/api/pictures") ? "pictures can be at most 5 MiB" : "the request body is too large";
-			return fail(reply, 413, limit);
-		}
-		if (error instanceof PictureError) return fail(reply, error.status, error.message);
-		if (error.validation) return fail(reply, 400, `invalid request: ${error.message}`);
-		if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
-			return fail(reply, 415, "unsupported content type (pictures are uploaded as image/png, image/jpeg or image/webp)");
-		return fail(reply, error.statusCode ?? 500, error.message);
-	});
+	app.addContentTypeParser(
+		["image/png", "image/jpeg", "image/webp", "application/octet-stream"],
+		(_req, payload, done) => {
+			const chunks: Buffer[] = [];
+			let size = 0;
+			payload.on("data", (chunk: Buffer) => {
+				size += chunk.length;
+				if (size <= PICTURE_MAX_BYTES) chunks.push(chunk);
+				else if (size > DRAIN_LIMIT) payload.destroy();
+			});
+			payload.on("error", (err) => done(err, undefined));
+			payload.on("end", () => {
+				if (size > PICTURE_MAX_BYTES)
+					done(
+						new PictureError(
+							413,
+							`the picture is ${size} bytes; pictures can be at most 5 MiB (${PICTURE_MAX_BYTES} bytes)`,
+						),
+						undefined,
+					);
+				else done(null, Buffer.concat(chunks));
+			});
+		},
+	);
+	app.setErrorHandler(
+		(error: { statusCode?: number; code?: string; message: string; validation?: unknown }, request, reply) => {
+			if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+				const limit = request.url.startsWith("/api/pictures")
+					? "pictures can be at most 5 MiB"
+					: "the request body is too large";
+				return fail(reply, 413, limit);
+			}
+			if (error instanceof PictureError) return fail(reply, error.status, error.message);
+			if (error.validation) return fail(reply, 400, `invalid request: ${error.message}`);
+			if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+				return fail(
+					reply,
+					415,
+					"unsupported content type (pictures are uploaded as image/png, image/jpeg or image/webp)",
+				);
+			return fail(reply, error.statusCode ?? 500, error.message);
+		},
+	);
 
 	// Host and Origin: only this server's loopback names (guards against DNS rebinding and pages
 	// of other sites driving the API from a user's browser)
 	const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
 	app.addHook("onRequest", async (request, reply) => {
 		// a GET or DELETE carries no body, whatever its content type says
-		if ((request.method === "GET" || request.method === "DELETE") && request.headers["content-length"] === undefined)
+		if (
+			(request.method === "GET" || request.method === "DELETE") &&
+			request.headers["content-length"] === undefined
+		)
 			delete request.headers["content-type"];
 		const hosts = allowedHosts();
-		if (!hosts.has(String(request.headers.host ?? "").toLowerCase())) return fail(reply, 421, "the bridge answers only on its loopback address");
+		if (!hosts.has(String(request.headers.host ?? "").toLowerCase()))
+			return fail(reply, 421, "the bridge answers only on its loopback address");
 		const origin = request.headers.origin;
 		if (origin !== undefined && !(origin.startsWith("http://") && hosts.has(origin.slice(7).toLowerCase())))
-			return fail(reply, 403, `origin ${origin} is not allowed: open the bridge page at http://127.0.0.1:${port}/`);
+			return fail(
+				reply,
+				403,
+				`origin ${origin} is not allowed: open the bridge page at http://127.0.0.1:${port}/`,
+			);
 		if (!request.url.startsWith("/api/")) return;
 		const header = request.headers.authorization ?? "";
 		const given = header.startsWith("Bearer ") ? header.slice(7) : "";
@@ -127,16 +164,28 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 	app.get("/", async (_request, reply) =>
 		reply
 			.type("text/html; charset=utf-8")
-			.header("content-security-policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self'")
+			.header(
+				"content-security-policy",
+				"default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self'",
+			)
 			.header("x-frame-options", "DENY")
-			.send(options.page ?? "<!doctype html><title>UAI bridge</title><p>The web client was not built into this server.</p>"),
+			.send(
+				options.page ??
+					"<!doctype html><title>UAI bridge</title><p>The web client was not built into this server.</p>",
+			),
 	);
 
 	app.get("/api/hello", async () => ({
 		protocol: PROTOCOL,
 		instance: link.instance,
 		capabilities: {
-			pictures: { mode: "provider-image-content", types: ["image/png", "image/jpeg", "image/webp"], maxBytes: PICTURE_MAX_BYTES, perMessage: PICTURES_PER_MESSAGE, idleSeconds: pictures.idleSeconds },
+			pictures: {
+				mode: "provider-image-content",
+				types: ["image/png", "image/jpeg", "image/webp"],
+				maxBytes: PICTURE_MAX_BYTES,
+				perMessage: PICTURES_PER_MESSAGE,
+				idleSeconds: pictures.idleSeconds,
+			},
 			relay: { streaming: true, previewCursor: true },
 			gateway: true,
 		},
@@ -151,7 +200,12 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 				body: {
 					type: "object",
 					required: ["batchId", "events"],
-					properties: { batchId: idSchema, events: { type: "array", maxItems: 500 }, snapshot: { type: ["object", "null"] }, sessionId: { type: "string" } },
+					properties: {
+						batchId: idSchema,
+						events: { type: "array", maxItems: 500 },
+						snapshot: { type: ["object", "null"] },
+						sessionId: { type: "string" },
+					},
 				},
 			},
 		},
@@ -163,18 +217,40 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 			return { ok: true, batchId: body.batchId, duplicate: !fresh, instance: link.instance };
 		},
 	);
-	app.get("/api/agent/inbox", { schema: { querystring: { type: "object", properties: { wait: { type: "number", minimum: 0, maximum: 25 } } } } }, async (request, reply) => {
-		const client = needClient(request, reply);
-		if (client === undefined) return reply;
-		const abort = new AbortController();
-		request.raw.on("close", () => abort.abort());
-		const wait = (request.query as { wait?: number }).wait ?? 25;
-		const commands = await link.poll(client, wait, abort.signal);
-		return { commands, instance: link.instance };
-	});
+	app.get(
+		"/api/agent/inbox",
+		{
+			schema: {
+				querystring: { type: "object", properties: { wait: { type: "number", minimum: 0, maximum: 25 } } },
+			},
+		},
+		async (request, reply) => {
+			const client = needClient(request, reply);
+			if (client === undefined) return reply;
+			const abort = new AbortController();
+			request.raw.on("close", () => abort.abort());
+			const wait = (request.query as { wait?: number }).wait ?? 25;
+			const commands = await link.poll(client, wait, abort.signal);
+			return { commands, instance: link.instance };
+		},
+	);
 	app.post(
 		"/api/agent/ack",
-		{ schema: { body: { type: "object", required: ["results"], properties: { results: { type: "array", maxItems: 500, items: { type: "object", required: ["id"], properties: { id: idSchema } } } } } } },
+		{
+			schema: {
+				body: {
+					type: "object",
+					required: ["results"],
+					properties: {
+						results: {
+							type: "array",
+							maxItems: 500,
+							items: { type: "object", required: ["id"], properties: { id: idSchema } },
+						},
+					},
+				},
+			},
+		},
 		async (request, reply) => {
 			if (needClient(request, reply) === undefined) return reply;
 			const taken = link.ack((request.body as { results: Array<Record<string, unknown>> }).results);
@@ -205,12 +281,22 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 		},
 		async (request, reply) => {
 			if (needClient(request, reply) === undefined) return reply;
-			const body = request.body as { id: string; instance?: string; url: string; headers: Record<string, string>; body: string; timeout?: number; sessionId: string };
+			const body = request.body as {
+				id: string;
+				instance?: string;
+				url: string;
+				headers: Record<string, string>;
+				body: string;
+				timeout?: number;
+				sessionId: string;
+			};
 			if (body.instance !== undefined && body.instance !== "" && body.instance !== link.instance)
 				return fail(reply, 409, "the bridge restarted since this client connected; the request was not sent");
 			try {
 				const { job, existing } = relay.submit({ ...body, timeout: body.timeout ?? 180 });
-				return reply.code(existing ? 200 : 202).send({ id: job.id, state: job.state, existing, images: job.images });
+				return reply
+					.code(existing ? 200 : 202)
+					.send({ id: job.id, state: job.state, existing, images: job.images });
 			} catch (err) {
 				if (err instanceof RelayError) return fail(reply, err.status, err.message);
 				throw err;
@@ -237,7 +323,11 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 		if (browser === undefined) return reply;
 		reply.hijack();
 		const res = reply.raw;
-		res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+		res.writeHead(200, {
+			"content-type": "text/event-stream",
+			"cache-control": "no-store",
+			connection: "keep-alive",
+		});
 		const write = (kind: string, data: unknown) => res.write(`event: ${kind}\ndata: ${JSON.stringify(data)}\n\n`);
 		for (const message of link.backlog()) write(message.kind, message.data);
 		const unsubscribe = link.subscribe((message) => write(message.kind, message.data));
@@ -252,7 +342,18 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 	});
 	app.post(
 		"/api/command",
-		{ schema: { body: { type: "object", required: ["commandId", "type"], properties: { commandId: { type: "string", pattern: COMMAND_ID.source }, type: { type: "string", minLength: 1, maxLength: 60 } } } } },
+		{
+			schema: {
+				body: {
+					type: "object",
+					required: ["commandId", "type"],
+					properties: {
+						commandId: { type: "string", pattern: COMMAND_ID.source },
+						type: { type: "string", minLength: 1, maxLength: 60 },
+					},
+				},
+			},
+		},
 		async (request, reply) => {
 			const browser = needBrowser(request, reply);
 			if (browser === undefined) return reply;
@@ -273,7 +374,11 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 						sessionId: { type: "string", minLength: 1, maxLength: 200 },
 						commandId: { type: "string", pattern: COMMAND_ID.source },
 						text: { type: "string", maxLength: 1024 * 1024 },
-						pictureIds: { type: "array", maxItems: PICTURES_PER_MESSAGE, items: { type: "string", pattern: PICTURE_ID.source } },
+						pictureIds: {
+							type: "array",
+							maxItems: PICTURES_PER_MESSAGE,
+							items: { type: "string", pattern: PICTURE_ID.source },
+						},
 					},
 				},
 			},
@@ -285,7 +390,11 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 			const ids = body.pictureIds ?? [];
 			if (new Set(ids).size !== ids.length) return fail(reply, 400, "a picture is attached twice");
 			if (ids.length > 0 && !link.imageInput)
-				return fail(reply, 400, "the connected game client does not accept pictures: update and reload the UAI client, then reconnect the bridge");
+				return fail(
+					reply,
+					400,
+					"the connected game client does not accept pictures: update and reload the UAI client, then reconnect the bridge",
+				);
 			const references: string[] = [];
 			let total = 0;
 			try {
@@ -298,8 +407,18 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 				if (err instanceof PictureError) return fail(reply, err.status, err.message);
 				throw err;
 			}
-			if (total > MESSAGE_MAX_BYTES) return fail(reply, 413, "the pictures of one message can be at most 20 MiB together");
-			link.enqueue({ commandId: body.commandId, type: "send", sessionId: body.sessionId, text: body.text, images: references }, browser);
+			if (total > MESSAGE_MAX_BYTES)
+				return fail(reply, 413, "the pictures of one message can be at most 20 MiB together");
+			link.enqueue(
+				{
+					commandId: body.commandId,
+					type: "send",
+					sessionId: body.sessionId,
+					text: body.text,
+					images: references,
+				},
+				browser,
+			);
 			return reply.code(202).send({ commandId: body.commandId, images: references });
 		},
 	);
@@ -307,8 +426,10 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 		const browser = needBrowser(request, reply);
 		if (browser === undefined) return reply;
 		const sessionId = request.headers["x-uai-session-id"];
-		if (typeof sessionId !== "string" || sessionId === "") return fail(reply, 400, "X-UAI-Session-Id names the conversation the picture belongs to");
-		if (!Buffer.isBuffer(request.body)) return fail(reply, 415, "upload the picture's bytes with its image content type");
+		if (typeof sessionId !== "string" || sessionId === "")
+			return fail(reply, 400, "X-UAI-Session-Id names the conversation the picture belongs to");
+		if (!Buffer.isBuffer(request.body))
+			return fail(reply, 415, "upload the picture's bytes with its image content type");
 		const idHeader = request.headers["x-uai-picture-id"];
 		const nameHeader = request.headers["x-uai-picture-name"];
 		try {
@@ -319,7 +440,14 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 				id: typeof idHeader === "string" && idHeader !== "" ? idHeader : undefined,
 				name: typeof nameHeader === "string" ? decodeURIComponent(nameHeader) : undefined,
 			});
-			return reply.code(201).send({ id: picture.id, reference: picture.reference, mediaType: picture.mediaType, bytes: picture.bytes.length, name: picture.name, sessionId });
+			return reply.code(201).send({
+				id: picture.id,
+				reference: picture.reference,
+				mediaType: picture.mediaType,
+				bytes: picture.bytes.length,
+				name: picture.name,
+				sessionId,
+			});
 		} catch (err) {
 			if (err instanceof PictureError) return fail(reply, err.status, err.message);
 			throw err;

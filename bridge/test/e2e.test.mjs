@@ -31,7 +31,11 @@ async function startProvider() {
 		req.on("end", async () => {
 			const json = JSON.parse(body || "{}");
 			requests.push({ url: req.url, json, body });
-			const protocol = req.url.includes("Content") ? "gemini" : req.url.includes("/messages") ? "anthropic" : "openai";
+			const protocol = req.url.includes("Content")
+				? "gemini"
+				: req.url.includes("/messages")
+					? "anthropic"
+					: "openai";
 			const last = JSON.stringify((json.messages ?? json.contents ?? []).at(-1) ?? {});
 			res.writeHead(200, { "content-type": "text/event-stream" });
 			const send = (o, event) => res.write(`${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(o)}\n\n`);
@@ -42,7 +46,23 @@ async function startProvider() {
 				return; // never finishes: the test kills the bridge meanwhile
 			}
 			if (last.includes("note please")) {
-				send({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "note_write", arguments: '{"text":"from the browser"}' } }] } }] });
+				send({
+					choices: [
+						{
+							index: 0,
+							delta: {
+								tool_calls: [
+									{
+										index: 0,
+										id: "call_1",
+										type: "function",
+										function: { name: "note_write", arguments: '{"text":"from the browser"}' },
+									},
+								],
+							},
+						},
+					],
+				});
 				send({ choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });
 				res.end("data: [DONE]\n\n");
 				return;
@@ -53,22 +73,55 @@ async function startProvider() {
 					send({ choices: [{ index: 0, delta: { content: w } }] });
 					await pause();
 				}
-				send({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }], usage: { prompt_tokens: 5, completion_tokens: 6 } });
+				send({
+					choices: [{ index: 0, delta: {}, finish_reason: "stop" }],
+					usage: { prompt_tokens: 5, completion_tokens: 6 },
+				});
 				res.end("data: [DONE]\n\n");
 			} else if (protocol === "anthropic") {
-				send({ type: "message_start", message: { id: "m1", type: "message", role: "assistant", model: json.model, content: [], usage: { input_tokens: 5, output_tokens: 0 } } }, "message_start");
-				send({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }, "content_block_start");
+				send(
+					{
+						type: "message_start",
+						message: {
+							id: "m1",
+							type: "message",
+							role: "assistant",
+							model: json.model,
+							content: [],
+							usage: { input_tokens: 5, output_tokens: 0 },
+						},
+					},
+					"message_start",
+				);
+				send(
+					{ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+					"content_block_start",
+				);
 				for (const w of words) {
-					send({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: w } }, "content_block_delta");
+					send(
+						{ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: w } },
+						"content_block_delta",
+					);
 					await pause();
 				}
 				send({ type: "content_block_stop", index: 0 }, "content_block_stop");
-				send({ type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 6 } }, "message_delta");
+				send(
+					{ type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 6 } },
+					"message_delta",
+				);
 				send({ type: "message_stop" }, "message_stop");
 				res.end();
 			} else {
 				for (const [i, w] of words.entries()) {
-					send({ candidates: [{ content: { role: "model", parts: [{ text: w }] }, ...(i === words.length - 1 ? { finishReason: "STOP" } : {}) }], usageMetadata: { promptTokenCount: 5, candidatesTokenCount: i + 1 } });
+					send({
+						candidates: [
+							{
+								content: { role: "model", parts: [{ text: w }] },
+								...(i === words.length - 1 ? { finishReason: "STOP" } : {}),
+							},
+						],
+						usageMetadata: { promptTokenCount: 5, candidatesTokenCount: i + 1 },
+					});
 					await pause();
 				}
 				res.end();
@@ -86,11 +139,15 @@ async function startProvider() {
 function startGame(env) {
 	const [cmd, prefix] = luneCommand();
 	const workdir = fs.mkdtempSync(path.join(os.tmpdir(), "uai-bridge-e2e-"));
-	const child = spawn(cmd, [...prefix, ...hostArgs(path.join(ROOT, "bridge", "test", "game.luau"), ["--profile", "executor"])], {
-		cwd: ROOT,
-		env: { ...process.env, UAI_HOST_TMP: workdir, ...env },
-		stdio: ["ignore", "pipe", "pipe"],
-	});
+	const child = spawn(
+		cmd,
+		[...prefix, ...hostArgs(path.join(ROOT, "bridge", "test", "game.luau"), ["--profile", "executor"])],
+		{
+			cwd: ROOT,
+			env: { ...process.env, UAI_HOST_TMP: workdir, ...env },
+			stdio: ["ignore", "pipe", "pipe"],
+		},
+	);
 	let output = "";
 	child.stdout.on("data", (d) => (output += d));
 	child.stderr.on("data", (d) => (output += d));
@@ -102,7 +159,8 @@ function startGame(env) {
 		waitFor: async (text, ms = 60000) => {
 			const until = Date.now() + ms;
 			while (!output.includes(text)) {
-				if (Date.now() > until || child.exitCode !== null) throw new Error(`the game did not print ${text}:\n${output}`);
+				if (Date.now() > until || child.exitCode !== null)
+					throw new Error(`the game did not print ${text}:\n${output}`);
 				await new Promise((r) => setTimeout(r, 100));
 			}
 		},
@@ -118,10 +176,21 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 	before(async () => {
 		provider = await startProvider();
 		bridge = await startBridge();
-		game = startGame({ UAI_SCENARIO_BRIDGE_PORT: String(bridge.port), UAI_SCENARIO_BRIDGE_TOKEN: TOKEN, UAI_SCENARIO_PROVIDER_URL: provider.url });
+		game = startGame({
+			UAI_SCENARIO_BRIDGE_PORT: String(bridge.port),
+			UAI_SCENARIO_BRIDGE_TOKEN: TOKEN,
+			UAI_SCENARIO_PROVIDER_URL: provider.url,
+		});
 		browser = await chromium.launch({
 			executablePath: "/usr/bin/chromium",
-			args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+			args: [
+				"--headless",
+				"--no-sandbox",
+				"--disable-gpu",
+				"--disable-background-networking",
+				"--disable-component-update",
+				"--disable-sync",
+			],
 		});
 		await game.waitFor("GAME READY");
 	});
@@ -144,7 +213,9 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 			.filter({ hasText: "Game connected" })
 			.waitFor()
 			.catch(async (err) => {
-				throw new Error(`${err.message}\npage: ${await page.locator("body").innerText()}\ngame: ${game.output()}\nerrors: ${pageErrors.join("\n")}`);
+				throw new Error(
+					`${err.message}\npage: ${await page.locator("body").innerText()}\ngame: ${game.output()}\nerrors: ${pageErrors.join("\n")}`,
+				);
 			});
 		assert.equal(new URL(page.url()).hash, "", "the token leaves the address bar");
 		const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "uai-pictures-"));
@@ -187,15 +258,35 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 				if (text) seen.add(text);
 				await page.waitForTimeout(40);
 			}
-			assert.ok(seen.size >= 3, `${label}: several deltas reached the page before the end: ${[...seen].join(" | ")}`);
-			await page.getByTestId("reply").nth(finalCount).filter({ hasText: "The picture shows a single pixel." }).waitFor();
+			assert.ok(
+				seen.size >= 3,
+				`${label}: several deltas reached the page before the end: ${[...seen].join(" | ")}`,
+			);
+			await page
+				.getByTestId("reply")
+				.nth(finalCount)
+				.filter({ hasText: "The picture shows a single pixel." })
+				.waitFor();
 			const sent = provider.requests[before];
 			assert.ok(sent, `${label}: the provider was called`);
 			assert.doesNotMatch(sent.body, /uai-image:/, "no reference reaches the provider");
 			const j = sent.json;
-			if (label === "Chat") assert.deepEqual(j.messages.at(-1).content.find((p) => p.type === "image_url").image_url.url, `data:image/png;base64,${B64}`);
-			if (label === "Messages") assert.deepEqual(j.messages.at(-1).content.find((p) => p.type === "image").source, { type: "base64", media_type: "image/png", data: B64 });
-			if (label === "Gemini") assert.deepEqual(j.contents.at(-1).parts.find((p) => p.inlineData).inlineData, { mimeType: "image/png", data: B64 });
+			if (label === "Chat")
+				assert.deepEqual(
+					j.messages.at(-1).content.find((p) => p.type === "image_url").image_url.url,
+					`data:image/png;base64,${B64}`,
+				);
+			if (label === "Messages")
+				assert.deepEqual(j.messages.at(-1).content.find((p) => p.type === "image").source, {
+					type: "base64",
+					media_type: "image/png",
+					data: B64,
+				});
+			if (label === "Gemini")
+				assert.deepEqual(j.contents.at(-1).parts.find((p) => p.inlineData).inlineData, {
+					mimeType: "image/png",
+					data: B64,
+				});
 			if (index === 0) {
 				fs.mkdirSync(SHOTS, { recursive: true });
 				await page.screenshot({ path: path.join(SHOTS, "bridge-desktop.png") });
@@ -220,7 +311,11 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
 
 		// phone layout
-		const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+		const phone = await browser.newContext({
+			viewport: { width: 390, height: 844 },
+			isMobile: true,
+			hasTouch: true,
+		});
 		const small = await phone.newPage();
 		await small.goto(`${bridge.url}#token=${TOKEN}`);
 		await small.getByTestId("link").filter({ hasText: "Game connected" }).waitFor();
@@ -251,7 +346,9 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 			.waitFor({ timeout: 30000 })
 			.catch(async (err) => {
 				await page.screenshot({ path: "/tmp/slow-fail.png" });
-				throw new Error(`${err.message}\ngame: ${game.output().slice(-6000)}\nprovider: ${provider.requests.map((r) => r.url + " " + r.body.slice(-300)).join("\n")}`);
+				throw new Error(
+					`${err.message}\ngame: ${game.output().slice(-6000)}\nprovider: ${provider.requests.map((r) => r.url + " " + r.body.slice(-300)).join("\n")}`,
+				);
 			});
 		await bridge.stop();
 		await new Promise((r) => setTimeout(r, 6000));
@@ -261,7 +358,9 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 			.filter({ hasText: "Game connected" })
 			.waitFor({ timeout: 60000 })
 			.catch(async (err) => {
-				throw new Error(`${err.message}\npage: ${await page.getByTestId("link").innerText()}\ngame: ${game.output().slice(-3000)}`);
+				throw new Error(
+					`${err.message}\npage: ${await page.getByTestId("link").innerText()}\ngame: ${game.output().slice(-3000)}`,
+				);
 			});
 		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
 		await page.getByLabel("Message").fill("FINISH");

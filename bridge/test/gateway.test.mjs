@@ -52,15 +52,30 @@ describe("WebSocket gateway with the client", { timeout: 180000 }, () => {
 		const upstream = `http://127.0.0.1:${provider.address().port}`;
 		// a tiny marking proxy in front of the provider: what arrives through the gateway is marked
 		const marker = http.createServer((req, res) => {
-			const forward = http.request({ host: "127.0.0.1", port: provider.address().port, path: req.url, method: req.method, headers: { ...req.headers, "x-via-gateway": "1" } }, (up) => {
-				res.writeHead(up.statusCode, up.headers);
-				up.pipe(res);
-			});
+			const forward = http.request(
+				{
+					host: "127.0.0.1",
+					port: provider.address().port,
+					path: req.url,
+					method: req.method,
+					headers: { ...req.headers, "x-via-gateway": "1" },
+				},
+				(up) => {
+					res.writeHead(up.statusCode, up.headers);
+					up.pipe(res);
+				},
+			);
 			req.pipe(forward);
 		});
 		await new Promise((r) => marker.listen(0, "127.0.0.1", r));
-		const child = spawn(process.execPath, [BUNDLE, "gateway", "--upstream", `http://127.0.0.1:${marker.address().port}`, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-		const url = await new Promise((resolve) => child.stdout.on("data", (d) => resolve(/ws:\/\/[^ ]+/.exec(String(d))[0])));
+		const child = spawn(
+			process.execPath,
+			[BUNDLE, "gateway", "--upstream", `http://127.0.0.1:${marker.address().port}`, "--port", "0"],
+			{ stdio: ["ignore", "pipe", "inherit"] },
+		);
+		const url = await new Promise((resolve) =>
+			child.stdout.on("data", (d) => resolve(/ws:\/\/[^ ]+/.exec(String(d))[0])),
+		);
 		gateway = { child, url, marker, upstream };
 	});
 	after(async () => {
@@ -74,11 +89,20 @@ describe("WebSocket gateway with the client", { timeout: 180000 }, () => {
 	it("streams over the gateway, stays terminal after the send, falls back before it, and keeps to four sockets", async () => {
 		const [cmd, prefix] = luneCommand();
 		const workdir = fs.mkdtempSync(path.join(os.tmpdir(), "uai-gateway-"));
-		const child = spawn(cmd, [...prefix, ...hostArgs(path.join(ROOT, "bridge", "test", "gateway.luau"), ["--profile", "executor"])], {
-			cwd: ROOT,
-			env: { ...process.env, UAI_HOST_TMP: workdir, UAI_SCENARIO_GATEWAY_URL: gateway.url, UAI_SCENARIO_PROVIDER_URL: gateway.upstream },
-			stdio: ["ignore", "pipe", "pipe"],
-		});
+		const child = spawn(
+			cmd,
+			[...prefix, ...hostArgs(path.join(ROOT, "bridge", "test", "gateway.luau"), ["--profile", "executor"])],
+			{
+				cwd: ROOT,
+				env: {
+					...process.env,
+					UAI_HOST_TMP: workdir,
+					UAI_SCENARIO_GATEWAY_URL: gateway.url,
+					UAI_SCENARIO_PROVIDER_URL: gateway.upstream,
+				},
+				stdio: ["ignore", "pipe", "pipe"],
+			},
+		);
 		let output = "";
 		child.stdout.on("data", (d) => (output += d));
 		child.stderr.on("data", (d) => (output += d));
@@ -86,9 +110,15 @@ describe("WebSocket gateway with the client", { timeout: 180000 }, () => {
 		fs.rmSync(workdir, { recursive: true, force: true });
 		assert.equal(code, 0, output);
 		assert.match(output, /GATEWAY CHECKS PASSED/);
-		const refusals = requests.filter((r) => JSON.stringify(r.json.messages?.at(-1) ?? {}).includes("refuse please"));
+		const refusals = requests.filter((r) =>
+			JSON.stringify(r.json.messages?.at(-1) ?? {}).includes("refuse please"),
+		);
 		assert.equal(refusals.length, 1, "the refused request reached the provider once, through the gateway");
 		assert.equal(refusals[0].viaGateway, true);
-		assert.equal(requests.filter((r) => r.viaGateway).length, 1 + 1 + 4, "hello, the refusal and four slow requests came through the gateway");
+		assert.equal(
+			requests.filter((r) => r.viaGateway).length,
+			1 + 1 + 4,
+			"hello, the refusal and four slow requests came through the gateway",
+		);
 	});
 });

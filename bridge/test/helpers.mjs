@@ -10,12 +10,22 @@ export const BUNDLE = path.join(ROOT, "dist", "uai-bridge.js");
 export const TOKEN = "test-token-0123456789abcdef";
 
 /** A 1×1 PNG, a JPEG header and a WebP header. */
-export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+export const PNG = Buffer.from(
+	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+	"base64",
+);
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
-export const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([40, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(28, 2)]);
+export const WEBP = Buffer.concat([
+	Buffer.from("RIFF"),
+	Buffer.from([40, 0, 0, 0]),
+	Buffer.from("WEBPVP8 "),
+	Buffer.alloc(28, 2),
+]);
 
 export async function startBridge(args = [], port = 0) {
-	const child = spawn(process.execPath, [BUNDLE, "--port", String(port), "--token", TOKEN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+	const child = spawn(process.execPath, [BUNDLE, "--port", String(port), "--token", TOKEN, ...args], {
+		stdio: ["ignore", "pipe", "pipe"],
+	});
 	let out = "";
 	let err = "";
 	child.stderr.on("data", (d) => (err += d));
@@ -60,8 +70,16 @@ export async function json(url, options = {}) {
 	return { status: response.status, body };
 }
 
-export async function upload(base, bytes, { browser = "browser_aaaa1111", session = "s1", type = "image/png", id } = {}) {
-	const headers = browserHeaders(browser, { "content-type": type, "x-uai-session-id": session, "x-uai-picture-name": "cat.png" });
+export async function upload(
+	base,
+	bytes,
+	{ browser = "browser_aaaa1111", session = "s1", type = "image/png", id } = {},
+) {
+	const headers = browserHeaders(browser, {
+		"content-type": type,
+		"x-uai-session-id": session,
+		"x-uai-picture-name": "cat.png",
+	});
 	if (id) headers["x-uai-picture-id"] = id;
 	return json(`${base}api/pictures`, { method: "POST", headers, body: bytes });
 }
@@ -71,47 +89,104 @@ export async function connectGame(base, snapshot = {}) {
 	return json(`${base}api/agent/events`, {
 		method: "POST",
 		headers: gameHeaders(),
-		body: JSON.stringify({ batchId: `b${Math.random()}`, events: [], snapshot: { protocol: 2, imageInput: true, sessionId: "s1", threads: [], providers: [], permissions: [], ...snapshot } }),
+		body: JSON.stringify({
+			batchId: `b${Math.random()}`,
+			events: [],
+			snapshot: {
+				protocol: 2,
+				imageInput: true,
+				sessionId: "s1",
+				threads: [],
+				providers: [],
+				permissions: [],
+				...snapshot,
+			},
+		}),
 	});
 }
 
 const SSE = {
-	openai: (words) => [...words.map((w) => ({ choices: [{ index: 0, delta: { content: w } }] })), { choices: [{ index: 0, delta: {}, finish_reason: "stop" }] }],
+	openai: (words) => [
+		...words.map((w) => ({ choices: [{ index: 0, delta: { content: w } }] })),
+		{ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
+	],
 	anthropic: (words) => [
-		{ type: "message_start", message: { id: "m", role: "assistant", content: [], usage: { input_tokens: 1, output_tokens: 0 } } },
+		{
+			type: "message_start",
+			message: { id: "m", role: "assistant", content: [], usage: { input_tokens: 1, output_tokens: 0 } },
+		},
 		{ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
 		...words.map((w) => ({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: w } })),
 		{ type: "content_block_stop", index: 0 },
 		{ type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 3 } },
 		{ type: "message_stop" },
 	],
-	gemini: (words) => words.map((w, i) => ({ candidates: [{ content: { role: "model", parts: [{ text: w }] }, ...(i === words.length - 1 ? { finishReason: "STOP" } : {}) }] })),
+	gemini: (words) =>
+		words.map((w, i) => ({
+			candidates: [
+				{
+					content: { role: "model", parts: [{ text: w }] },
+					...(i === words.length - 1 ? { finishReason: "STOP" } : {}),
+				},
+			],
+		})),
 	responses: (words) => [
 		{ type: "response.created", response: { id: "r" } },
 		...words.map((w) => ({ type: "response.output_text.delta", delta: w })),
-		{ type: "response.completed", response: { id: "r", status: "completed", output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text: words.join("") }] }] } },
+		{
+			type: "response.completed",
+			response: {
+				id: "r",
+				status: "completed",
+				output: [
+					{ type: "message", role: "assistant", content: [{ type: "output_text", text: words.join("") }] },
+				],
+			},
+		},
 	],
 };
 
 /** A loopback provider: records each request and streams `words` in the protocol's SSE with a
  *  pause between events (so a reader sees several deltas before the end). */
-export async function startProvider({ words = ["Hel", "lo ", "from ", "the ", "cat."], pauseMs = 60, protocolOf } = {}) {
+export async function startProvider({
+	words = ["Hel", "lo ", "from ", "the ", "cat."],
+	pauseMs = 60,
+	protocolOf,
+} = {}) {
 	const requests = [];
 	const server = http.createServer((req, res) => {
 		let body = "";
 		req.on("data", (d) => (body += d));
 		req.on("end", async () => {
-			const entry = { method: req.method, url: req.url, headers: req.headers, body, json: JSON.parse(body || "null") };
+			const entry = {
+				method: req.method,
+				url: req.url,
+				headers: req.headers,
+				body,
+				json: JSON.parse(body || "null"),
+			};
 			requests.push(entry);
 			const protocol = protocolOf ? protocolOf(entry) : guess(entry);
 			if (entry.json && entry.json.stream === false) {
 				res.writeHead(200, { "content-type": "application/json" });
-				res.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: words.join("") }, finish_reason: "stop" }] }));
+				res.end(
+					JSON.stringify({
+						choices: [
+							{
+								index: 0,
+								message: { role: "assistant", content: words.join("") },
+								finish_reason: "stop",
+							},
+						],
+					}),
+				);
 				return;
 			}
 			res.writeHead(200, { "content-type": "text/event-stream" });
 			for (const event of SSE[protocol](words)) {
-				res.write(`${protocol === "anthropic" || protocol === "responses" ? `event: ${event.type}\n` : ""}data: ${JSON.stringify(event)}\n\n`);
+				res.write(
+					`${protocol === "anthropic" || protocol === "responses" ? `event: ${event.type}\n` : ""}data: ${JSON.stringify(event)}\n\n`,
+				);
 				await new Promise((r) => setTimeout(r, pauseMs));
 			}
 			if (protocol === "openai") res.write("data: [DONE]\n\n");
@@ -120,7 +195,11 @@ export async function startProvider({ words = ["Hel", "lo ", "from ", "the ", "c
 	});
 	await new Promise((r) => server.listen(0, "127.0.0.1", r));
 	const port = server.address().port;
-	return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))) };
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
+	};
 }
 
 function guess(entry) {

@@ -11,27 +11,63 @@ let serial = 0;
 const newId = () => `inference_test-${process.pid}-${++serial}-abcdef`;
 
 function bodyFor(protocol, ref, earlier) {
-	const old = earlier ? [{ role: "user", content: [{ type: "text", text: "before" }, imagePart(protocol, earlier)] }, { role: "assistant", content: "ok" }] : [];
+	const old = earlier
+		? [
+				{ role: "user", content: [{ type: "text", text: "before" }, imagePart(protocol, earlier)] },
+				{ role: "assistant", content: "ok" },
+			]
+		: [];
 	switch (protocol) {
 		case "openai":
-			return { model: "m", stream: true, messages: [...old, { role: "user", content: [{ type: "text", text: "what is this?" }, imagePart(protocol, ref)] }] };
+			return {
+				model: "m",
+				stream: true,
+				messages: [
+					...old,
+					{ role: "user", content: [{ type: "text", text: "what is this?" }, imagePart(protocol, ref)] },
+				],
+			};
 		case "anthropic":
-			return { model: "m", stream: true, max_tokens: 100, messages: [...old, { role: "user", content: [{ type: "text", text: "what is this?" }, imagePart(protocol, ref)] }] };
+			return {
+				model: "m",
+				stream: true,
+				max_tokens: 100,
+				messages: [
+					...old,
+					{ role: "user", content: [{ type: "text", text: "what is this?" }, imagePart(protocol, ref)] },
+				],
+			};
 		case "gemini":
 			return { contents: [{ role: "user", parts: [{ text: "what is this?" }, imagePart(protocol, ref)] }] };
 		case "responses":
-			return { model: "m", stream: true, input: [{ role: "user", content: [{ type: "input_text", text: "what is this?" }, imagePart(protocol, ref)] }] };
+			return {
+				model: "m",
+				stream: true,
+				input: [
+					{
+						role: "user",
+						content: [{ type: "input_text", text: "what is this?" }, imagePart(protocol, ref)],
+					},
+				],
+			};
 	}
 }
 
 function imagePart(protocol, ref) {
-	if (protocol === "openai") return { type: "image_url", image_url: { url: `data:image/png;base64,${ref}`, detail: "auto" } };
-	if (protocol === "anthropic") return { type: "image", source: { type: "base64", media_type: "image/png", data: ref } };
+	if (protocol === "openai")
+		return { type: "image_url", image_url: { url: `data:image/png;base64,${ref}`, detail: "auto" } };
+	if (protocol === "anthropic")
+		return { type: "image", source: { type: "base64", media_type: "image/png", data: ref } };
 	if (protocol === "gemini") return { inlineData: { mimeType: "image/png", data: ref } };
 	return { type: "input_image", image_url: `data:image/png;base64,${ref}` };
 }
 
-const PATHS = { openai: "/v1/chat/completions", anthropic: "/v1/messages", gemini: "/v1beta/models/m:streamGenerateContent?alt=sse", responses: "/v1/responses" };
+const PATHS = {
+	openai: "/v1/chat/completions",
+	anthropic: "/v1/messages",
+	gemini: "/v1beta/models/m:streamGenerateContent?alt=sse",
+	responses: "/v1/responses",
+};
 
 describe("web relay", () => {
 	let bridge;
@@ -50,9 +86,17 @@ describe("web relay", () => {
 		json(`${bridge.url}api/inference`, {
 			method: "POST",
 			headers: gameHeaders(),
-			body: JSON.stringify({ id, url: `${provider.url}${extra.path ?? PATHS.openai}`, headers: { authorization: "Bearer sk-x", "content-type": "application/json" }, body: JSON.stringify(body), timeout: 60, sessionId: extra.session ?? "s1" }),
+			body: JSON.stringify({
+				id,
+				url: `${provider.url}${extra.path ?? PATHS.openai}`,
+				headers: { authorization: "Bearer sk-x", "content-type": "application/json" },
+				body: JSON.stringify(body),
+				timeout: 60,
+				sessionId: extra.session ?? "s1",
+			}),
 		});
-	const status = (id, t = 0, r = 0) => json(`${bridge.url}api/inference/${id}?textCursor=${t}&reasoningCursor=${r}`, { headers: gameHeaders() });
+	const status = (id, t = 0, r = 0) =>
+		json(`${bridge.url}api/inference/${id}?textCursor=${t}&reasoningCursor=${r}`, { headers: gameHeaders() });
 	async function settle(id) {
 		let cursor = 0;
 		const pages = [];
@@ -83,10 +127,23 @@ describe("web relay", () => {
 			assert.equal(sent.headers.authorization, "Bearer sk-x");
 			assert.doesNotMatch(sent.body, /uai-image:/);
 			const j = sent.json;
-			if (protocol === "openai") assert.deepEqual(j.messages[0].content[1], { type: "image_url", image_url: { url: `data:image/png;base64,${B64}`, detail: "auto" } });
-			if (protocol === "anthropic") assert.deepEqual(j.messages[0].content[1], { type: "image", source: { type: "base64", media_type: "image/png", data: B64 } });
-			if (protocol === "gemini") assert.deepEqual(j.contents[0].parts[1], { inlineData: { mimeType: "image/png", data: B64 } });
-			if (protocol === "responses") assert.deepEqual(j.input[0].content[1], { type: "input_image", image_url: `data:image/png;base64,${B64}` });
+			if (protocol === "openai")
+				assert.deepEqual(j.messages[0].content[1], {
+					type: "image_url",
+					image_url: { url: `data:image/png;base64,${B64}`, detail: "auto" },
+				});
+			if (protocol === "anthropic")
+				assert.deepEqual(j.messages[0].content[1], {
+					type: "image",
+					source: { type: "base64", media_type: "image/png", data: B64 },
+				});
+			if (protocol === "gemini")
+				assert.deepEqual(j.contents[0].parts[1], { inlineData: { mimeType: "image/png", data: B64 } });
+			if (protocol === "responses")
+				assert.deepEqual(j.input[0].content[1], {
+					type: "input_image",
+					image_url: `data:image/png;base64,${B64}`,
+				});
 			assert.match(page.body, /data: /, "the complete SSE body is kept for the game");
 		});
 	}
@@ -95,7 +152,12 @@ describe("web relay", () => {
 		const stream = await fetch(`${bridge.url}api/stream`, { headers: browserHeaders() });
 		const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
 		const id = newId();
-		await submit(id, bodyFor("openai", "no-picture").messages ? { model: "m", stream: true, messages: [{ role: "user", content: "hi" }] } : {});
+		await submit(
+			id,
+			bodyFor("openai", "no-picture").messages
+				? { model: "m", stream: true, messages: [{ role: "user", content: "hi" }] }
+				: {},
+		);
 		let text = "";
 		while ((text.match(/event: delta/g) ?? []).length < 5) text += (await reader.read()).value;
 		await reader.cancel();
@@ -144,7 +206,11 @@ describe("web relay", () => {
 		const picture = await upload(bridge.url, PNG);
 		const before = provider.requests.length;
 		const id = newId();
-		await submit(id, { model: "m", stream: true, messages: [{ role: "user", content: `see ${picture.body.reference}` }] });
+		await submit(id, {
+			model: "m",
+			stream: true,
+			messages: [{ role: "user", content: `see ${picture.body.reference}` }],
+		});
 		await settle(id);
 		assert.equal(provider.requests[before].json.messages[0].content, `see ${picture.body.reference}`);
 	});
@@ -155,7 +221,14 @@ describe("web relay", () => {
 		await json(`${bridge.url}api/inference`, {
 			method: "POST",
 			headers: gameHeaders(),
-			body: JSON.stringify({ id, url: `${slow.url}/v1/chat/completions`, headers: {}, body: JSON.stringify({ model: "m", stream: true, messages: [] }), timeout: 60, sessionId: "s1" }),
+			body: JSON.stringify({
+				id,
+				url: `${slow.url}/v1/chat/completions`,
+				headers: {},
+				body: JSON.stringify({ model: "m", stream: true, messages: [] }),
+				timeout: 60,
+				sessionId: "s1",
+			}),
 		});
 		const cancelled = await json(`${bridge.url}api/inference/${id}`, { method: "DELETE", headers: gameHeaders() });
 		assert.equal(cancelled.body.state, "cancelled");
@@ -168,7 +241,15 @@ describe("web relay", () => {
 		const stale = await json(`${bridge.url}api/inference`, {
 			method: "POST",
 			headers: gameHeaders(),
-			body: JSON.stringify({ id: newId(), instance: "bridge_old", url: `${provider.url}/v1/chat/completions`, headers: {}, body: "{}", timeout: 60, sessionId: "s1" }),
+			body: JSON.stringify({
+				id: newId(),
+				instance: "bridge_old",
+				url: `${provider.url}/v1/chat/completions`,
+				headers: {},
+				body: "{}",
+				timeout: 60,
+				sessionId: "s1",
+			}),
 		});
 		assert.equal(stale.status, 409);
 		assert.match(stale.body.error, /restarted/);
@@ -177,7 +258,14 @@ describe("web relay", () => {
 		const badBody = await json(`${bridge.url}api/inference`, {
 			method: "POST",
 			headers: gameHeaders(),
-			body: JSON.stringify({ id: newId(), url: `${provider.url}/x`, headers: {}, body: "not json", timeout: 60, sessionId: "s1" }),
+			body: JSON.stringify({
+				id: newId(),
+				url: `${provider.url}/x`,
+				headers: {},
+				body: "not json",
+				timeout: 60,
+				sessionId: "s1",
+			}),
 		});
 		assert.equal(badBody.status, 400);
 	});
@@ -191,7 +279,14 @@ describe("web relay", () => {
 			const r = await json(`${bridge.url}api/inference`, {
 				method: "POST",
 				headers: gameHeaders(),
-				body: JSON.stringify({ id, url: `${slow.url}/v1/chat/completions`, headers: {}, body: JSON.stringify({ model: "m", stream: true, messages: [] }), timeout: 60, sessionId: "s1" }),
+				body: JSON.stringify({
+					id,
+					url: `${slow.url}/v1/chat/completions`,
+					headers: {},
+					body: JSON.stringify({ model: "m", stream: true, messages: [] }),
+					timeout: 60,
+					sessionId: "s1",
+				}),
 			});
 			if (r.status === 429) {
 				refused = r;
@@ -201,7 +296,8 @@ describe("web relay", () => {
 		}
 		assert.equal(ids.length, 16);
 		assert.match(refused.body.error, /running 16 requests already/);
-		for (const id of ids) await json(`${bridge.url}api/inference/${id}`, { method: "DELETE", headers: gameHeaders() });
+		for (const id of ids)
+			await json(`${bridge.url}api/inference/${id}`, { method: "DELETE", headers: gameHeaders() });
 		await slow.close();
 	});
 });
@@ -213,8 +309,12 @@ describe("WebSocket gateway", () => {
 		provider = await startProvider();
 		const { spawn } = await import("node:child_process");
 		const { BUNDLE } = await import("./helpers.mjs");
-		const child = spawn(process.execPath, [BUNDLE, "gateway", "--upstream", provider.url, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-		const url = await new Promise((resolve) => child.stdout.on("data", (d) => resolve(/ws:\/\/[^ ]+/.exec(String(d))[0])));
+		const child = spawn(process.execPath, [BUNDLE, "gateway", "--upstream", provider.url, "--port", "0"], {
+			stdio: ["ignore", "pipe", "inherit"],
+		});
+		const url = await new Promise((resolve) =>
+			child.stdout.on("data", (d) => resolve(/ws:\/\/[^ ]+/.exec(String(d))[0])),
+		);
 		gateway = { child, url };
 	});
 	after(async () => {
@@ -234,20 +334,29 @@ describe("WebSocket gateway", () => {
 
 	it("forwards the envelope to its upstream and streams chunks back with [DONE]", async () => {
 		const before = provider.requests.length;
-		const { messages } = await exchange({ path: "/proxy/v1/chat/completions?api-version=x", headers: { Authorization: "Bearer sk-gw", "Content-Type": "application/json", Accept: "text/event-stream" }, body: { model: "m", stream: true, messages: [{ role: "user", content: "hi" }] } });
+		const { messages } = await exchange({
+			path: "/proxy/v1/chat/completions?api-version=x",
+			headers: { Authorization: "Bearer sk-gw", "Content-Type": "application/json", Accept: "text/event-stream" },
+			body: { model: "m", stream: true, messages: [{ role: "user", content: "hi" }] },
+		});
 		const sent = provider.requests[before];
 		assert.equal(sent.url, "/proxy/v1/chat/completions?api-version=x");
 		assert.equal(sent.headers.authorization, "Bearer sk-gw");
 		assert.equal(sent.json.messages[0].content, "hi");
 		assert.equal(messages.at(-1), "[DONE]");
-		const text = messages.slice(0, -1).map((m) => JSON.parse(m).choices[0].delta.content ?? "").join("");
+		const text = messages
+			.slice(0, -1)
+			.map((m) => JSON.parse(m).choices[0].delta.content ?? "")
+			.join("");
 		assert.equal(text, "Hello from the cat.");
 	});
 
 	it("refuses a bad envelope and browser pages", async () => {
 		const { messages } = await exchange("not json");
 		assert.match(JSON.parse(messages[0]).error.message, /not JSON/);
-		const origin = await exchange({ path: "/x", headers: {}, body: {} }, { origin: "https://evil.example" }).catch((err) => err);
+		const origin = await exchange({ path: "/x", headers: {}, body: {} }, { origin: "https://evil.example" }).catch(
+			(err) => err,
+		);
 		assert.match(String(origin.message ?? origin), /403/);
 	});
 });

@@ -3,7 +3,18 @@
 // browser's send. Run by `npm test` (node --test bridge/test).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { browserHeaders, connectGame, gameHeaders, JPEG, json, PNG, startBridge, TOKEN, upload, WEBP } from "./helpers.mjs";
+import {
+	browserHeaders,
+	connectGame,
+	gameHeaders,
+	JPEG,
+	json,
+	PNG,
+	startBridge,
+	TOKEN,
+	upload,
+	WEBP,
+} from "./helpers.mjs";
 
 describe("bridge server", () => {
 	let bridge;
@@ -38,23 +49,39 @@ describe("bridge server", () => {
 	});
 
 	it("refuses another origin and a foreign Host name (DNS rebinding)", async () => {
-		const origin = await json(`${bridge.url}api/hello`, { headers: { authorization: `Bearer ${TOKEN}`, origin: "https://evil.example" } });
+		const origin = await json(`${bridge.url}api/hello`, {
+			headers: { authorization: `Bearer ${TOKEN}`, origin: "https://evil.example" },
+		});
 		assert.equal(origin.status, 403);
 		assert.match(origin.body.error, /origin https:\/\/evil.example is not allowed/);
-		const same = await json(`${bridge.url}api/hello`, { headers: { authorization: `Bearer ${TOKEN}`, origin: bridge.url.slice(0, -1) } });
+		const same = await json(`${bridge.url}api/hello`, {
+			headers: { authorization: `Bearer ${TOKEN}`, origin: bridge.url.slice(0, -1) },
+		});
 		assert.equal(same.status, 200);
 		const http = await import("node:http");
 		const status = await new Promise((resolve) => {
-			http.get({ host: "127.0.0.1", port: bridge.port, path: "/api/hello", headers: { host: "attacker.example", authorization: `Bearer ${TOKEN}` } }, (res) => {
-				res.resume();
-				resolve(res.statusCode);
-			});
+			http.get(
+				{
+					host: "127.0.0.1",
+					port: bridge.port,
+					path: "/api/hello",
+					headers: { host: "attacker.example", authorization: `Bearer ${TOKEN}` },
+				},
+				(res) => {
+					res.resume();
+					resolve(res.statusCode);
+				},
+			);
 		});
 		assert.equal(status, 421);
 	});
 
 	it("accepts PNG, JPEG and WebP by their bytes and issues references of the documented form", async () => {
-		for (const [bytes, type] of [[PNG, "image/png"], [JPEG, "image/jpeg"], [WEBP, "image/webp"]]) {
+		for (const [bytes, type] of [
+			[PNG, "image/png"],
+			[JPEG, "image/jpeg"],
+			[WEBP, "image/webp"],
+		]) {
 			const r = await upload(bridge.url, bytes, { type });
 			assert.equal(r.status, 201, JSON.stringify(r.body));
 			assert.equal(r.body.mediaType, type);
@@ -66,31 +93,47 @@ describe("bridge server", () => {
 		const text = await upload(bridge.url, Buffer.from("this is not a picture at all"), { type: "image/png" });
 		assert.equal(text.status, 415);
 		assert.match(text.body.error, /not a PNG, JPEG or WebP image/);
-		const big = await upload(bridge.url, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), { type: "image/png" });
+		const big = await upload(bridge.url, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), {
+			type: "image/png",
+		});
 		assert.equal(big.status, 413);
 		assert.match(big.body.error, /at most 5 MiB/);
-		const other = await json(`${bridge.url}api/pictures`, { method: "POST", headers: browserHeaders(undefined, { "content-type": "text/plain", "x-uai-session-id": "s1" }), body: "hi" });
+		const other = await json(`${bridge.url}api/pictures`, {
+			method: "POST",
+			headers: browserHeaders(undefined, { "content-type": "text/plain", "x-uai-session-id": "s1" }),
+			body: "hi",
+		});
 		assert.equal(other.status, 415);
 	});
 
 	it("keeps pictures owned by their browser and conversation", async () => {
 		await connectGame(bridge.url);
 		const mine = await upload(bridge.url, PNG, { browser: "browser_aaaa1111", session: "s1" });
-		const stolen = await json(`${bridge.url}api/pictures/${mine.body.id}`, { headers: browserHeaders("browser_bbbb2222") });
+		const stolen = await json(`${bridge.url}api/pictures/${mine.body.id}`, {
+			headers: browserHeaders("browser_bbbb2222"),
+		});
 		assert.equal(stolen.status, 403);
 		assert.match(stolen.body.error, /belongs to another browser or conversation/);
 		const send = (browser, sessionId) =>
 			json(`${bridge.url}api/send`, {
 				method: "POST",
 				headers: browserHeaders(browser, { "content-type": "application/json" }),
-				body: JSON.stringify({ sessionId, commandId: `cmd_${Math.random().toString(36).slice(2)}`, text: "look", pictureIds: [mine.body.id] }),
+				body: JSON.stringify({
+					sessionId,
+					commandId: `cmd_${Math.random().toString(36).slice(2)}`,
+					text: "look",
+					pictureIds: [mine.body.id],
+				}),
 			});
 		assert.equal((await send("browser_bbbb2222", "s1")).status, 403);
 		assert.equal((await send("browser_aaaa1111", "s2")).status, 403);
 		const ok = await send("browser_aaaa1111", "s1");
 		assert.equal(ok.status, 202, JSON.stringify(ok.body));
 		assert.deepEqual(ok.body.images, [mine.body.reference]);
-		const deleted = await json(`${bridge.url}api/pictures/${mine.body.id}`, { method: "DELETE", headers: browserHeaders("browser_aaaa1111") });
+		const deleted = await json(`${bridge.url}api/pictures/${mine.body.id}`, {
+			method: "DELETE",
+			headers: browserHeaders("browser_aaaa1111"),
+		});
 		assert.equal(deleted.status, 200);
 		const gone = await send("browser_aaaa1111", "s1");
 		assert.equal(gone.status, 404);
@@ -99,7 +142,11 @@ describe("bridge server", () => {
 		const inbox = await json(`${bridge.url}api/agent/inbox?wait=0`, { headers: gameHeaders() });
 		const sent = inbox.body.commands.find((c) => c.type === "send");
 		assert.deepEqual(sent.images, [mine.body.reference]);
-		await json(`${bridge.url}api/agent/ack`, { method: "POST", headers: gameHeaders(), body: JSON.stringify({ results: inbox.body.commands.map((c) => ({ id: c.commandId, ok: true })) }) });
+		await json(`${bridge.url}api/agent/ack`, {
+			method: "POST",
+			headers: gameHeaders(),
+			body: JSON.stringify({ results: inbox.body.commands.map((c) => ({ id: c.commandId, ok: true })) }),
+		});
 	});
 
 	it("forgets idle pictures after the idle period", async () => {
@@ -127,16 +174,31 @@ describe("bridge server", () => {
 		const started = Date.now();
 		const poll = json(`${bridge.url}api/agent/inbox?wait=5`, { headers: gameHeaders() });
 		await new Promise((resolve) => setTimeout(resolve, 200));
-		const queued = await json(`${bridge.url}api/command`, { method: "POST", headers: browserHeaders(undefined, { "content-type": "application/json" }), body: JSON.stringify({ commandId: "cmd_abort_1", type: "abort", sessionId: "s1" }) });
+		const queued = await json(`${bridge.url}api/command`, {
+			method: "POST",
+			headers: browserHeaders(undefined, { "content-type": "application/json" }),
+			body: JSON.stringify({ commandId: "cmd_abort_1", type: "abort", sessionId: "s1" }),
+		});
 		assert.equal(queued.status, 202);
 		const answered = await poll;
 		assert.ok(Date.now() - started < 3000, "the poll returned when the command arrived");
-		assert.deepEqual(answered.body.commands.map((c) => c.commandId), ["cmd_abort_1"]);
+		assert.deepEqual(
+			answered.body.commands.map((c) => c.commandId),
+			["cmd_abort_1"],
+		);
 		const again = await json(`${bridge.url}api/agent/inbox?wait=0`, { headers: gameHeaders() });
-		assert.deepEqual(again.body.commands.map((c) => c.commandId), ["cmd_abort_1"], "unacknowledged commands are offered again");
+		assert.deepEqual(
+			again.body.commands.map((c) => c.commandId),
+			["cmd_abort_1"],
+			"unacknowledged commands are offered again",
+		);
 		const stream = await fetch(`${bridge.url}api/stream`, { headers: browserHeaders() });
 		const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
-		await json(`${bridge.url}api/agent/ack`, { method: "POST", headers: gameHeaders(), body: JSON.stringify({ results: [{ id: "cmd_abort_1", ok: false, error: "nothing is running" }] }) });
+		await json(`${bridge.url}api/agent/ack`, {
+			method: "POST",
+			headers: gameHeaders(),
+			body: JSON.stringify({ results: [{ id: "cmd_abort_1", ok: false, error: "nothing is running" }] }),
+		});
 		let text = "";
 		while (!text.includes("event: result")) text += (await reader.read()).value;
 		assert.match(text, /nothing is running/);
@@ -146,16 +208,37 @@ describe("bridge server", () => {
 	});
 
 	it("de-duplicates event batches and validates bodies", async () => {
-		const batch = { batchId: "batch-1", events: [{ seq: 1, kind: "status", sessionId: "s1", data: { text: "Ready" } }] };
-		const first = await json(`${bridge.url}api/agent/events`, { method: "POST", headers: gameHeaders(), body: JSON.stringify(batch) });
-		const second = await json(`${bridge.url}api/agent/events`, { method: "POST", headers: gameHeaders(), body: JSON.stringify(batch) });
+		const batch = {
+			batchId: "batch-1",
+			events: [{ seq: 1, kind: "status", sessionId: "s1", data: { text: "Ready" } }],
+		};
+		const first = await json(`${bridge.url}api/agent/events`, {
+			method: "POST",
+			headers: gameHeaders(),
+			body: JSON.stringify(batch),
+		});
+		const second = await json(`${bridge.url}api/agent/events`, {
+			method: "POST",
+			headers: gameHeaders(),
+			body: JSON.stringify(batch),
+		});
 		assert.equal(first.body.duplicate, false);
 		assert.equal(second.body.duplicate, true);
-		const bad = await json(`${bridge.url}api/agent/events`, { method: "POST", headers: gameHeaders(), body: JSON.stringify({ events: "x" }) });
+		const bad = await json(`${bridge.url}api/agent/events`, {
+			method: "POST",
+			headers: gameHeaders(),
+			body: JSON.stringify({ events: "x" }),
+		});
 		assert.equal(bad.status, 400);
-		const noClient = await json(`${bridge.url}api/agent/inbox?wait=0`, { headers: { authorization: `Bearer ${TOKEN}` } });
+		const noClient = await json(`${bridge.url}api/agent/inbox?wait=0`, {
+			headers: { authorization: `Bearer ${TOKEN}` },
+		});
 		assert.equal(noClient.status, 400);
-		const huge = await json(`${bridge.url}api/agent/events`, { method: "POST", headers: gameHeaders(), body: JSON.stringify({ batchId: "b", events: ["x".repeat(3 * 1024 * 1024)] }) });
+		const huge = await json(`${bridge.url}api/agent/events`, {
+			method: "POST",
+			headers: gameHeaders(),
+			body: JSON.stringify({ batchId: "b", events: ["x".repeat(3 * 1024 * 1024)] }),
+		});
 		assert.equal(huge.status, 413);
 	});
 });

@@ -16,54 +16,59 @@ export function App() {
 	const [game, setGame] = useState<GameState>({ connected: false, clientId: null, imageInput: false });
 	const [snapshot, setSnapshot] = useState<Snapshot | undefined>();
 	const [conversations, setConversations] = useState<Record<string, Conversation>>({});
-	const [results, setResults] = useState<Record<string, { ok?: boolean; error?: string; pending?: boolean; data?: unknown }>>({});
+	const [results, setResults] = useState<
+		Record<string, { ok?: boolean; error?: string; pending?: boolean; data?: unknown }>
+	>({});
 	const [tab, setTab] = useState<Tab>("chat");
 	const [viewed, setViewed] = useState<string | undefined>();
 
 	useEffect(() => {
-		if (token === "") {
-			setLink("unauthorized");
-			return;
-		}
+		if (token === "") return; // the token form shows (see `shown` below)
 		const abort = new AbortController();
 		let retry: ReturnType<typeof setTimeout> | undefined;
 		const open = () => {
 			setLink("connecting");
-			api
-				.stream((kind, data) => {
-					setLink("online");
-					if (kind === "game") setGame(data as GameState);
-					else if (kind === "snapshot") {
-						const next = data as Snapshot;
-						const now = Date.now();
-						for (const ask of next.permissions ?? []) ask.expiresAt = now + ask.expiresIn * 1000;
-						setSnapshot(next);
-					}
-					else if (kind === "event") {
-						const event = data as GameEvent;
-						setConversations((all) => ({ ...all, [event.sessionId]: applyEvent(all[event.sessionId] ?? emptyConversation(), event) }));
-					} else if (kind === "delta") {
-						const delta = data as { sessionId: string; text: string; reasoning: string };
-						setConversations((all) => {
-							const c = all[delta.sessionId] ?? emptyConversation();
-							return { ...all, [delta.sessionId]: applyDelta(c, delta.text, delta.reasoning) };
-						});
-					} else if (kind === "result") {
-						const result = data as { id: string; ok?: boolean; error?: string; pending?: boolean; data?: unknown };
-						setResults((all) => ({ ...all, [result.id]: result }));
-					}
-				}, abort.signal)
-				.catch((err: unknown) => {
-					if (abort.signal.aborted) return;
-					if (err instanceof ApiError && err.status === 401) {
-						setLink("unauthorized");
-						setLinkError(err.message);
-						return;
-					}
-					setLink("offline");
-					setLinkError(err instanceof Error ? err.message : String(err));
-					retry = setTimeout(open, 2000);
-				});
+			api.stream((kind, data) => {
+				setLink("online");
+				if (kind === "game") setGame(data as GameState);
+				else if (kind === "snapshot") {
+					const next = data as Snapshot;
+					const now = Date.now();
+					for (const ask of next.permissions ?? []) ask.expiresAt = now + ask.expiresIn * 1000;
+					setSnapshot(next);
+				} else if (kind === "event") {
+					const event = data as GameEvent;
+					setConversations((all) => ({
+						...all,
+						[event.sessionId]: applyEvent(all[event.sessionId] ?? emptyConversation(), event),
+					}));
+				} else if (kind === "delta") {
+					const delta = data as { sessionId: string; text: string; reasoning: string };
+					setConversations((all) => {
+						const c = all[delta.sessionId] ?? emptyConversation();
+						return { ...all, [delta.sessionId]: applyDelta(c, delta.text, delta.reasoning) };
+					});
+				} else if (kind === "result") {
+					const result = data as {
+						id: string;
+						ok?: boolean;
+						error?: string;
+						pending?: boolean;
+						data?: unknown;
+					};
+					setResults((all) => ({ ...all, [result.id]: result }));
+				}
+			}, abort.signal).catch((err: unknown) => {
+				if (abort.signal.aborted) return;
+				if (err instanceof ApiError && err.status === 401) {
+					setLink("unauthorized");
+					setLinkError(err.message);
+					return;
+				}
+				setLink("offline");
+				setLinkError(err instanceof Error ? err.message : String(err));
+				retry = setTimeout(open, 2000);
+			});
 		};
 		open();
 		return () => {
@@ -85,7 +90,8 @@ export function App() {
 		[api],
 	);
 
-	if (link === "unauthorized") return <TokenForm error={linkError} onToken={(t) => (saveToken(t), setToken(t.trim()), setLinkError(""))} />;
+	if (token === "" || link === "unauthorized")
+		return <TokenForm error={linkError} onToken={(t) => (saveToken(t), setToken(t.trim()), setLinkError(""))} />;
 
 	const threads = snapshot?.threads ?? [];
 	const tabs: Array<[Tab, string]> = [
@@ -100,13 +106,25 @@ export function App() {
 				<strong className="brand">UAI</strong>
 				<nav role="tablist" aria-label="Panels">
 					{tabs.map(([id, label]) => (
-						<button key={id} role="tab" aria-selected={tab === id} className={tab === id ? "on" : ""} onClick={() => setTab(id)}>
+						<button
+							key={id}
+							role="tab"
+							aria-selected={tab === id}
+							className={tab === id ? "on" : ""}
+							onClick={() => setTab(id)}
+						>
 							{label}
 						</button>
 					))}
 				</nav>
 				<span className={`link ${link === "online" && game.connected ? "ok" : "bad"}`} data-testid="link">
-					{link !== "online" ? (link === "offline" ? "Bridge offline" : "Connecting…") : game.connected ? `Game connected${snapshot?.player ? ` · ${snapshot.player}` : ""}` : "Waiting for the game"}
+					{link !== "online"
+						? link === "offline"
+							? "Bridge offline"
+							: "Connecting…"
+						: game.connected
+							? `Game connected${snapshot?.player ? ` · ${snapshot.player}` : ""}`
+							: "Waiting for the game"}
 				</span>
 			</header>
 			{linkError !== "" && link === "online" && (
@@ -117,7 +135,9 @@ export function App() {
 			{tab === "chat" ? (
 				<div className="chat">
 					<aside className="threads" aria-label="Conversations">
-						<button className="primary" onClick={() => run("thread:new")}>+ New</button>
+						<button className="primary" onClick={() => run("thread:new")}>
+							+ New
+						</button>
 						<ul>
 							{threads.map((thread) => (
 								<li key={thread.id}>
@@ -160,11 +180,17 @@ function TokenForm({ error, onToken }: { error: string; onToken: (token: string)
 		<form className="token" onSubmit={(e) => (e.preventDefault(), onToken(value))}>
 			<h1>UAI bridge</h1>
 			<p>Paste the token the bridge printed when it started.</p>
-			{error && <p className="notice error" role="alert">{error}</p>}
+			{error && (
+				<p className="notice error" role="alert">
+					{error}
+				</p>
+			)}
 			<label>
 				Token <input autoFocus type="password" value={value} onChange={(e) => setValue(e.target.value)} />
 			</label>
-			<button className="primary" type="submit">Connect</button>
+			<button className="primary" type="submit">
+				Connect
+			</button>
 		</form>
 	);
 }
@@ -191,17 +217,26 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 	const busy = thread?.busy === true;
 	const approvals = (snapshot?.permissions ?? []).filter((p) => p.sessionId === sessionId);
 	const items: Item[] = [...conversation.items];
-	if (conversation.liveReasoning !== "") items.push({ type: "reasoning", key: "live-r", text: conversation.liveReasoning });
+	if (conversation.liveReasoning !== "")
+		items.push({ type: "reasoning", key: "live-r", text: conversation.liveReasoning });
 	if (conversation.live !== "") items.push({ type: "assistant", key: "live", text: conversation.live, live: true });
-	for (const ask of approvals) items.push({ type: "approval", key: `a${ask.id}`, id: ask.id, name: ask.name, args: ask.args, expiresAt: ask.expiresAt ?? Date.now() + ask.expiresIn * 1000 });
+	for (const ask of approvals)
+		items.push({
+			type: "approval",
+			key: `a${ask.id}`,
+			id: ask.id,
+			name: ask.name,
+			args: ask.args,
+			expiresAt: ask.expiresAt ?? 0, // set when the snapshot arrived
+		});
 	const result = sent ? results[sent] : undefined;
 
 	useEffect(() => {
 		bottom.current?.scrollIntoView({ block: "end" });
 	}, [items.length, conversation.live]);
-	useEffect(() => {
-		if (result?.ok === false) setNotice(result.error ?? "the game refused the message");
-	}, [result]);
+	// a refusal of the last message shows until the next attempt
+	const shownNotice =
+		notice !== "" ? notice : result?.ok === false ? (result.error ?? "the game refused the message") : "";
 
 	const context: MessageContext = {
 		answer: (id, allow, remember) => void run("permission", { id, allow, remember }),
@@ -223,7 +258,11 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 	const send = async () => {
 		if (draft.trim() === "" && pictures.length === 0) return;
 		try {
-			const reply = await api.send(sessionId, draft.trim() === "" ? "What is in this picture?" : draft, pictures.map((p) => p.id));
+			const reply = await api.send(
+				sessionId,
+				draft.trim() === "" ? "What is in this picture?" : draft,
+				pictures.map((p) => p.id),
+			);
 			setSent(reply.commandId);
 			setDraft("");
 			setPictures([]);
@@ -235,15 +274,17 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 	return (
 		<main className="conversation">
 			<div className="transcript" aria-live="polite" data-testid="transcript">
-				{items.length === 0 && <p className="empty">{snapshot ? "No messages yet." : "Waiting for the game to connect…"}</p>}
+				{items.length === 0 && (
+					<p className="empty">{snapshot ? "No messages yet." : "Waiting for the game to connect…"}</p>
+				)}
 				{items.map((item) => (
 					<Message key={item.key} item={item} context={context} />
 				))}
 				<div ref={bottom} />
 			</div>
-			{notice !== "" && (
+			{shownNotice !== "" && (
 				<div className="notice error" role="alert" data-testid="composer-notice">
-					{notice}
+					{shownNotice}
 				</div>
 			)}
 			<div className="composer">
@@ -266,9 +307,29 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 					</div>
 				)}
 				<div className="row">
-					<input ref={file} type="file" accept="image/png,image/jpeg,image/webp" multiple hidden onChange={(e) => void attach(e.target.files)} data-testid="file" />
-					<button onClick={() => file.current?.click()} aria-label="Attach pictures" title="Attach pictures (PNG, JPEG, WebP)">
-						<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+					<input
+						ref={file}
+						type="file"
+						accept="image/png,image/jpeg,image/webp"
+						multiple
+						hidden
+						onChange={(e) => void attach(e.target.files)}
+						data-testid="file"
+					/>
+					<button
+						onClick={() => file.current?.click()}
+						aria-label="Attach pictures"
+						title="Attach pictures (PNG, JPEG, WebP)"
+					>
+						<svg
+							width="18"
+							height="18"
+							viewBox="0 0 24 24"
+							fill="none"
+							stroke="currentColor"
+							strokeWidth="2"
+							aria-hidden="true"
+						>
 							<path d="M21 12.5l-8.6 8.6a5.5 5.5 0 01-7.8-7.8l9.2-9.2a3.7 3.7 0 015.2 5.2l-9.2 9.2a1.8 1.8 0 01-2.6-2.6l8.5-8.5" />
 						</svg>
 					</button>

@@ -12,13 +12,17 @@ export interface MessageContext {
 type Renderer = (item: Item, context: MessageContext) => JSX.Element;
 
 function Countdown({ until }: { until: number }) {
-	const [now, setNow] = useState(Date.now());
+	const [now, setNow] = useState(() => Date.now());
 	useEffect(() => {
 		const timer = setInterval(() => setNow(Date.now()), 1000);
 		return () => clearInterval(timer);
 	}, []);
 	const left = Math.max(0, Math.round((until - now) / 1000));
-	return <span className="countdown" aria-label={`${left} seconds left`}>{left} s</span>;
+	return (
+		<span className="countdown" aria-label={`${left} seconds left`}>
+			{left} s
+		</span>
+	);
 }
 
 export const renderers: Record<string, Renderer> = {
@@ -30,7 +34,13 @@ export const renderers: Record<string, Renderer> = {
 					<div className="thumbs">
 						{user.images.map((reference) => {
 							const url = context.pictureUrl(reference);
-							return url ? <img key={reference} src={url} alt="attached picture" /> : <span key={reference} className="chip">picture</span>;
+							return url ? (
+								<img key={reference} src={url} alt="attached picture" />
+							) : (
+								<span key={reference} className="chip">
+									picture
+								</span>
+							);
 						})}
 					</div>
 				)}
@@ -41,7 +51,10 @@ export const renderers: Record<string, Renderer> = {
 	assistant: (item) => {
 		const reply = item as Extract<Item, { type: "assistant" }>;
 		return (
-			<div className={`msg assistant${reply.live ? " live" : ""}`} data-testid={reply.live ? "live-reply" : "reply"}>
+			<div
+				className={`msg assistant${reply.live ? " live" : ""}`}
+				data-testid={reply.live ? "live-reply" : "reply"}
+			>
 				<Markdown text={reply.text} />
 			</div>
 		);
@@ -57,7 +70,10 @@ export const renderers: Record<string, Renderer> = {
 		return (
 			<details className={`tool ${tool.state}`}>
 				<summary>
-					<span className="tool-name">{tool.name}</span> <span className="tool-state">{tool.state === "running" ? "running…" : tool.state === "ok" ? "done" : "failed"}</span>
+					<span className="tool-name">{tool.name}</span>{" "}
+					<span className="tool-state">
+						{tool.state === "running" ? "running…" : tool.state === "ok" ? "done" : "failed"}
+					</span>
 				</summary>
 				<pre className="args">{tool.args}</pre>
 				{tool.result !== undefined && <pre className="result">{tool.result}</pre>}
@@ -73,7 +89,9 @@ export const renderers: Record<string, Renderer> = {
 				</div>
 				<pre className="args">{JSON.stringify(ask.args, null, 2)}</pre>
 				<div className="row">
-					<button className="primary" onClick={() => context.answer(ask.id, true, false)}>Allow</button>
+					<button className="primary" onClick={() => context.answer(ask.id, true, false)}>
+						Allow
+					</button>
 					<button onClick={() => context.answer(ask.id, true, true)}>Always allow</button>
 					<button onClick={() => context.answer(ask.id, false, false)}>Deny</button>
 				</div>
@@ -82,7 +100,11 @@ export const renderers: Record<string, Renderer> = {
 	},
 	notice: (item) => {
 		const notice = item as Extract<Item, { type: "notice" }>;
-		return <div className={`notice ${notice.level}`} role={notice.level === "error" ? "alert" : undefined}>{notice.text}</div>;
+		return (
+			<div className={`notice ${notice.level}`} role={notice.level === "error" ? "alert" : undefined}>
+				{notice.text}
+			</div>
+		);
 	},
 };
 

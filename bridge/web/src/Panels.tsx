@@ -13,12 +13,28 @@ function useCommand(run: Run, results: Results) {
 		const reply = await run(type, args);
 		setLast(reply?.commandId);
 	};
-	const text = status === undefined ? "" : status.pending ? "Working…" : status.ok ? "Done." : `Failed: ${status.error}`;
+	const text =
+		status === undefined ? "" : status.pending ? "Working…" : status.ok ? "Done." : `Failed: ${status.error}`;
 	return { send, text, data: status?.data };
 }
 
-export function Panels({ tab, snapshot, run, results }: { tab: string; snapshot: Snapshot | undefined; run: Run; results: Results }) {
-	if (!snapshot) return <main className="panel"><p className="empty">Waiting for the game to connect…</p></main>;
+export function Panels({
+	tab,
+	snapshot,
+	run,
+	results,
+}: {
+	tab: string;
+	snapshot: Snapshot | undefined;
+	run: Run;
+	results: Results;
+}) {
+	if (!snapshot)
+		return (
+			<main className="panel">
+				<p className="empty">Waiting for the game to connect…</p>
+			</main>
+		);
 	if (tab === "providers") return <Providers snapshot={snapshot} run={run} results={results} />;
 	if (tab === "settings") return <Settings snapshot={snapshot} run={run} results={results} />;
 	return <RequestLog snapshot={snapshot} />;
@@ -38,14 +54,28 @@ function Providers({ snapshot, run, results }: { snapshot: Snapshot; run: Run; r
 						<strong>{p.label}</strong>
 						<span className="chip">{p.api}</span>
 						<span className="chip">{p.hasKey ? "key saved" : "no key"}</span>
-						{p.active ? <span className="chip ok">active</span> : <button onClick={() => void command.send("provider", { id: p.id })}>Use</button>}
+						{p.active ? (
+							<span className="chip ok">active</span>
+						) : (
+							<button onClick={() => void command.send("provider", { id: p.id })}>Use</button>
+						)}
 					</div>
 					<div className="muted">{p.baseUrl}</div>
 					<label>
-						Model <input value={model[p.id] ?? p.model} onChange={(e) => setModel({ ...model, [p.id]: e.target.value })} />
+						Model{" "}
+						<input
+							value={model[p.id] ?? p.model}
+							onChange={(e) => setModel({ ...model, [p.id]: e.target.value })}
+						/>
 					</label>
 					<label>
-						API key <input type="password" placeholder={p.hasKey ? "saved (enter to replace)" : "paste a key"} value={key[p.id] ?? ""} onChange={(e) => setKey({ ...key, [p.id]: e.target.value })} />
+						API key{" "}
+						<input
+							type="password"
+							placeholder={p.hasKey ? "saved (enter to replace)" : "paste a key"}
+							value={key[p.id] ?? ""}
+							onChange={(e) => setKey({ ...key, [p.id]: e.target.value })}
+						/>
 					</label>
 					<div className="row">
 						<button
@@ -61,11 +91,15 @@ function Providers({ snapshot, run, results }: { snapshot: Snapshot; run: Run; r
 						</button>
 						<button onClick={() => void command.send("provider:test", { id: p.id })}>Test</button>
 						<button onClick={() => void command.send("models:discover", { id: p.id })}>Fetch models</button>
-						<button className="danger" onClick={() => void command.send("provider:remove", { id: p.id })}>Remove</button>
+						<button className="danger" onClick={() => void command.send("provider:remove", { id: p.id })}>
+							Remove
+						</button>
 					</div>
 				</section>
 			))}
-			<p className="status" role="status">{command.text}</p>
+			<p className="status" role="status">
+				{command.text}
+			</p>
 			{Array.isArray(command.data) && (
 				<ul className="models">
 					{(command.data as string[]).slice(0, 200).map((m) => (
@@ -94,7 +128,10 @@ function Settings({ snapshot, run, results }: { snapshot: Snapshot; run: Run; re
 			<section className="card">
 				<label>
 					Permission mode
-					<select value={snapshot.permissionMode} onChange={(e) => void command.send("permission-mode", { mode: e.target.value })}>
+					<select
+						value={snapshot.permissionMode}
+						onChange={(e) => void command.send("permission-mode", { mode: e.target.value })}
+					>
 						{["ask", "auto", "full", "readonly"].map((m) => (
 							<option key={m}>{m}</option>
 						))}
@@ -102,7 +139,10 @@ function Settings({ snapshot, run, results }: { snapshot: Snapshot; run: Run; re
 				</label>
 				<label>
 					Runtime
-					<select value={snapshot.runtime} onChange={(e) => void command.send("runtime", { runtime: e.target.value })}>
+					<select
+						value={snapshot.runtime}
+						onChange={(e) => void command.send("runtime", { runtime: e.target.value })}
+					>
 						<option value="game">game (native HTTP)</option>
 						<option value="web">web (through this bridge)</option>
 					</select>
@@ -113,7 +153,17 @@ function Settings({ snapshot, run, results }: { snapshot: Snapshot; run: Run; re
 						{s.choices ? (
 							<select
 								value={String(settings[s.key])}
-								onChange={(e) => void command.send("setting", { key: s.key, value: e.target.value === "true" ? true : e.target.value === "false" ? false : e.target.value })}
+								onChange={(e) =>
+									void command.send("setting", {
+										key: s.key,
+										value:
+											e.target.value === "true"
+												? true
+												: e.target.value === "false"
+													? false
+													: e.target.value,
+									})
+								}
 							>
 								{s.choices.map((c) => (
 									<option key={c}>{c}</option>
@@ -126,7 +176,9 @@ function Settings({ snapshot, run, results }: { snapshot: Snapshot; run: Run; re
 								max={s.max}
 								step={s.step}
 								defaultValue={String(settings[s.key] ?? "")}
-								onBlur={(e) => void command.send("setting", { key: s.key, value: Number(e.target.value) })}
+								onBlur={(e) =>
+									void command.send("setting", { key: s.key, value: Number(e.target.value) })
+								}
 							/>
 						)}
 					</label>
@@ -139,7 +191,10 @@ function Settings({ snapshot, run, results }: { snapshot: Snapshot; run: Run; re
 						<span>
 							{t.name} <span className="muted">{t.group}</span>
 						</span>
-						<select defaultValue="default" onChange={(e) => void command.send("tool:rule", { name: t.name, rule: e.target.value })}>
+						<select
+							defaultValue="default"
+							onChange={(e) => void command.send("tool:rule", { name: t.name, rule: e.target.value })}
+						>
 							<option value="default">default</option>
 							<option value="allow">allow</option>
 							<option value="ask">ask</option>
@@ -148,7 +203,9 @@ function Settings({ snapshot, run, results }: { snapshot: Snapshot; run: Run; re
 					</label>
 				))}
 			</section>
-			<p className="status" role="status">{command.text}</p>
+			<p className="status" role="status">
+				{command.text}
+			</p>
 		</main>
 	);
 }

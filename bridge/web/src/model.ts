@@ -73,7 +73,15 @@ export type Item =
 	| { type: "user"; key: string; text: string; images: string[] }
 	| { type: "assistant"; key: string; text: string; live?: boolean }
 	| { type: "reasoning"; key: string; text: string }
-	| { type: "tool"; key: string; id: string; name: string; args: string; state: "running" | "ok" | "error"; result?: string }
+	| {
+			type: "tool";
+			key: string;
+			id: string;
+			name: string;
+			args: string;
+			state: "running" | "ok" | "error";
+			result?: string;
+	  }
 	| { type: "approval"; key: string; id: string; name: string; args?: unknown; expiresAt: number }
 	| { type: "notice"; key: string; text: string; level: "error" | "info" };
 
@@ -86,11 +94,22 @@ export interface Conversation {
 	seen: Set<number>;
 }
 
-export const emptyConversation = (): Conversation => ({ items: [], live: "", liveReasoning: "", relayed: false, seen: new Set() });
+export const emptyConversation = (): Conversation => ({
+	items: [],
+	live: "",
+	liveReasoning: "",
+	relayed: false,
+	seen: new Set(),
+});
 
 /** Appends a relay delta to the live text. */
 export function applyDelta(conversation: Conversation, text: string, reasoning: string): Conversation {
-	return { ...conversation, relayed: true, live: conversation.live + text, liveReasoning: conversation.liveReasoning + reasoning };
+	return {
+		...conversation,
+		relayed: true,
+		live: conversation.live + text,
+		liveReasoning: conversation.liveReasoning + reasoning,
+	};
 }
 
 const endLive = (c: Conversation) => {
@@ -110,7 +129,12 @@ export function applyEvent(conversation: Conversation, event: GameEvent): Conver
 	const key = `e${event.seq}`;
 	switch (event.kind) {
 		case "user":
-			next.items.push({ type: "user", key, text: str(d.text), images: Array.isArray(d.images) ? (d.images as string[]) : [] });
+			next.items.push({
+				type: "user",
+				key,
+				text: str(d.text),
+				images: Array.isArray(d.images) ? (d.images as string[]) : [],
+			});
 			endLive(next);
 			break;
 		case "assistant:preview":
@@ -126,7 +150,14 @@ export function applyEvent(conversation: Conversation, event: GameEvent): Conver
 			endLive(next);
 			break;
 		case "tool:call":
-			next.items.push({ type: "tool", key, id: str(d.id), name: str(d.name), args: str(d.arguments), state: "running" });
+			next.items.push({
+				type: "tool",
+				key,
+				id: str(d.id),
+				name: str(d.name),
+				args: str(d.arguments),
+				state: "running",
+			});
 			break;
 		case "tool:result":
 		case "tool:error": {
