@@ -108,21 +108,63 @@ function encodeNumber(value: number): string | undefined {
 	return string.format("%.17g", value);
 }
 
+/**
+ * Cooperative slicing of long work (host/frame.ts): `pause` is called about every `SLICE_UNITS`
+ * units of work (a value, or 64 bytes of string); it may yield to the next frame, and returns a
+ * reason to stop (cancellation) or nothing to go on.
+ */
+export interface Slicing {
+	readonly pause: () => string | undefined;
+}
+
+/** Units of codec work between two pauses (about 2 ms of Luau on a desktop). */
+export const SLICE_UNITS = 6000;
+
+/** A failure and the keys from the failing value up to the root (joined into a path at the top). */
+interface Fault {
+	readonly reason: (path: string) => string;
+	readonly trail: Array<string | number>;
+}
+
+interface Piece {
+	readonly text: string;
+	/** How many levels the value nests (0 for a table of scalars), for the depth limit. */
+	readonly height: number;
+}
+
+// Encoded text of tables known not to change (history messages, wire messages built from them,
+// retained transcript events), keyed weakly by the table: every later encode that meets one of
+// these tables writes its text instead of walking it again. Only `encodeOnce` adds entries, and
+// its callers promise the table (and everything in it) is never changed in place: a changed
+// message is a new table, so it is encoded afresh.
+const PIECES = setmetatable(new Map<object, Piece>(), { __mode: "k" }) as Map<object, Piece>;
+
 interface EncodeState {
 	readonly out: Array<string>;
 	readonly active: Set<object>;
+	/** The deepest level reached (for a piece's height). */
+	deepest: number;
+	units: number;
+	readonly slicing?: Slicing;
 }
 
-function childPath(path: string, key: string | number): string {
-	return typeIs(key, "number") ? `${path}[${key}]` : `${path}.${key}`;
+function fault(reason: (path: string) => string): Fault {
+	return { reason, trail: [] };
 }
 
-function keyText(key: unknown, path: string): LuaTuple<[string, undefined] | [undefined, string]> {
-	if (typeIs(key, "string")) return $tuple(key, undefined);
-	if (typeIs(key, "number") && key % 1 === 0 && math.abs(key) < SAFE_INTEGER) {
-		return $tuple(string.format("%d", key), undefined);
+function pathOf(trail: ReadonlyArray<string | number>): string {
+	const parts = ["$"];
+	for (let i = trail.size() - 1; i >= 0; i--) {
+		const key = trail[i];
+		parts.push(typeIs(key, "number") ? `[${key}]` : `.${key}`);
 	}
-	return $tuple(undefined, `cannot encode a ${typeOf(key)} key (${tostring(key)}) at ${path}`);
+	return parts.join("");
+}
+
+function keyText(key: unknown): string | undefined {
+	if (typeIs(key, "string")) return key;
+	if (typeIs(key, "number") && key % 1 === 0 && math.abs(key) < SAFE_INTEGER) return string.format("%d", key);
+	return undefined;
 }
 
 /** The array length when the keys are exactly 1..n (0 for an unmarked empty table); otherwise undefined. */
@@ -144,7 +186,17 @@ export function isArray(value: object): boolean {
 	return arrayLength(value) !== undefined;
 }
 
-function encodeValue(value: unknown, path: string, depth: number, state: EncodeState): string | undefined {
+// Counts work and pauses between slices; a pause that says stop fails the encode.
+function tick(state: EncodeState, units: number): Fault | undefined {
+	state.units += units;
+	const slicing = state.slicing;
+	if (slicing === undefined || state.units < SLICE_UNITS) return undefined;
+	state.units = 0;
+	const stop = slicing.pause();
+	return stop !== undefined ? fault(() => stop) : undefined;
+}
+
+function encodeValue(value: unknown, depth: number, state: EncodeState): Fault | undefined {
 	const out = state.out;
 	if (value === undefined || value === NULL) {
 		out.push("null");
@@ -152,70 +204,116 @@ function encodeValue(value: unknown, path: string, depth: number, state: EncodeS
 		out.push(value ? "true" : "false");
 	} else if (typeIs(value, "number")) {
 		const text = encodeNumber(value);
-		if (text === undefined) return `cannot encode ${tostring(value)} at ${path} (JSON has no NaN or infinity)`;
+		if (text === undefined)
+			return fault((path) => `cannot encode ${tostring(value)} at ${path} (JSON has no NaN or infinity)`);
 		out.push(text);
 	} else if (typeIs(value, "string")) {
 		out.push(encodeString(value));
+		if (state.slicing !== undefined) return tick(state, 1 + value.size() / 64);
 	} else if (typeIs(value, "table")) {
-		if (depth >= MAX_DEPTH) return `nesting deeper than ${MAX_DEPTH} levels at ${path}`;
-		if (state.active.has(value)) return `cycle at ${path}`;
+		const piece = PIECES.get(value);
+		if (piece !== undefined && depth + piece.height < MAX_DEPTH) {
+			out.push(piece.text);
+			if (depth + piece.height > state.deepest) state.deepest = depth + piece.height;
+			return undefined;
+		}
+		if (depth >= MAX_DEPTH) return fault((path) => `nesting deeper than ${MAX_DEPTH} levels at ${path}`);
+		if (state.active.has(value)) return fault((path) => `cycle at ${path}`);
+		if (depth > state.deepest) state.deepest = depth;
 		state.active.add(value);
 		const length = arrayLength(value);
 		const problem =
 			length !== undefined
-				? encodeArray(value as Array<unknown>, length, path, depth, state)
-				: encodeObject(value, path, depth, state);
+				? encodeArray(value as Array<unknown>, length, depth, state)
+				: encodeObject(value, depth, state);
 		state.active.delete(value);
 		if (problem !== undefined) return problem;
 	} else {
-		return `cannot encode a ${typeOf(value)} at ${path}`;
+		return fault((path) => `cannot encode a ${typeOf(value)} at ${path}`);
 	}
-	return undefined;
+	return state.slicing !== undefined ? tick(state, 1) : undefined;
 }
 
-function encodeArray(list: Array<unknown>, length: number, path: string, depth: number, state: EncodeState) {
-	state.out.push("[");
+function encodeArray(list: Array<unknown>, length: number, depth: number, state: EncodeState): Fault | undefined {
+	const out = state.out;
+	out.push("[");
 	for (let i = 0; i < length; i++) {
-		if (i > 0) state.out.push(",");
-		const problem = encodeValue(list[i], childPath(path, i + 1), depth + 1, state);
-		if (problem !== undefined) return problem;
+		if (i > 0) out.push(",");
+		const problem = encodeValue(list[i], depth + 1, state);
+		if (problem !== undefined) {
+			problem.trail.push(i + 1);
+			return problem;
+		}
 	}
-	state.out.push("]");
+	out.push("]");
 	return undefined;
 }
 
-function encodeObject(value: object, path: string, depth: number, state: EncodeState): string | undefined {
+function encodeObject(value: object, depth: number, state: EncodeState): Fault | undefined {
 	const entries = new Map<string, unknown>();
 	const names = new Array<string>();
 	for (const [key, item] of pairs(value as Record<string, unknown>)) {
-		const [name, problem] = keyText(key, path);
-		if (name === undefined) return problem;
-		if (entries.has(name)) return `two keys encode as "${name}" at ${path}`;
+		const name = keyText(key);
+		if (name === undefined)
+			return fault((path) => `cannot encode a ${typeOf(key)} key (${tostring(key)}) at ${path}`);
+		if (entries.has(name)) return fault((path) => `two keys encode as "${name}" at ${path}`);
 		entries.set(name, item);
 		names.push(name);
 	}
 	table.sort(names);
-	state.out.push("{");
+	const out = state.out;
+	out.push("{");
 	for (let i = 0; i < names.size(); i++) {
 		const name = names[i];
-		if (i > 0) state.out.push(",");
-		state.out.push(encodeString(name), ":");
-		const problem = encodeValue(entries.get(name), childPath(path, name), depth + 1, state);
-		if (problem !== undefined) return problem;
+		if (i > 0) out.push(",");
+		out.push(encodeString(name), ":");
+		const problem = encodeValue(entries.get(name), depth + 1, state);
+		if (problem !== undefined) {
+			problem.trail.push(name);
+			return problem;
+		}
 	}
-	state.out.push("}");
+	out.push("}");
 	return undefined;
 }
 
-/** JSON text for `value`, or nil and the reason it cannot be encoded. */
-export function encode(value: unknown): LuaTuple<[string, undefined] | [undefined, string]> {
-	const state: EncodeState = { out: [], active: new Set() };
-	const problem = encodeValue(value, "$", 0, state);
-	if (problem !== undefined) return $tuple(undefined, problem);
-	return $tuple(state.out.join(""), undefined);
+function run(
+	value: unknown,
+	depth: number,
+	slicing: Slicing | undefined,
+): LuaTuple<[string, number] | [undefined, string]> {
+	const state: EncodeState = { out: [], active: new Set(), deepest: depth, units: 0, slicing };
+	const problem = encodeValue(value, depth, state);
+	if (problem !== undefined) return $tuple(undefined, problem.reason(pathOf(problem.trail)));
+	return $tuple(state.out.join(""), state.deepest - depth);
+}
+
+/**
+ * JSON text for `value`, or nil and the reason it cannot be encoded. With `slicing`, the work
+ * pauses between slices (and stops with the pause's reason).
+ */
+export function encode(value: unknown, slicing?: Slicing): LuaTuple<[string, undefined] | [undefined, string]> {
+	const [text, extra] = run(value, 0, slicing);
+	if (text === undefined) return $tuple(undefined, extra as string);
+	return $tuple(text, undefined);
+}
+
+/**
+ * Encodes a table that never changes in place once and keeps its text: later encodes of any value
+ * holding it reuse the text (see PIECES). Returns the text, or nil and the reason (nothing is kept).
+ */
+export function encodeOnce(value: object, slicing?: Slicing): LuaTuple<[string, undefined] | [undefined, string]> {
+	const piece = PIECES.get(value);
+	if (piece !== undefined) return $tuple(piece.text, undefined);
+	const [text, extra] = run(value, 0, slicing);
+	if (text === undefined) return $tuple(undefined, extra as string);
+	PIECES.set(value, { text, height: extra as number });
+	return $tuple(text, undefined);
 }
 
 // Decoding -------------------------------------------------------------------------------------
+// Fast paths (a string without escapes, a key and its colon, an integer) are single anchored
+// pattern calls; anything else takes the general path, which names the byte where reading stopped.
 
 class DecodeError {
 	constructor(readonly message: string) {}
@@ -224,15 +322,40 @@ class DecodeError {
 interface Reader {
 	readonly text: string;
 	pos: number;
+	units: number;
+	readonly slicing?: Slicing;
 }
 
 function fail(reader: Reader, message: string): never {
 	throw new DecodeError(`${message} at byte ${reader.pos}`);
 }
 
+const SPACE = 32;
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const MINUS = 0x2d;
+const ZERO = 0x30;
+const NINE = 0x39;
+const DOT = 0x2e;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+
 function skipSpace(reader: Reader) {
+	const [byte] = string.byte(reader.text, reader.pos);
+	if (byte !== SPACE && byte !== LF && byte !== CR && byte !== TAB) return;
 	const [, last] = string.find(reader.text, "^[ \t\n\r]*", reader.pos);
 	reader.pos = (last as number) + 1;
+}
+
+function byteAt(reader: Reader): number | undefined {
+	return string.byte(reader.text, reader.pos)[0];
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
@@ -271,8 +394,18 @@ function readEscape(reader: Reader): string {
 	return utf8.char(unit);
 }
 
+// A string with no escape and no control character, closed on this text: one pattern call.
+const PLAIN_STRING = '^"([^"\\%z\x01-\x1f]*)"()';
+// The same as an object key, with the colon after it.
+const PLAIN_KEY = '^"([^"\\%z\x01-\x1f]*)"[ \t\n\r]*:()';
+
 function readString(reader: Reader): string {
 	const text = reader.text;
+	const [plain, after] = string.match(text, PLAIN_STRING, reader.pos) as LuaTuple<[string?, number?]>;
+	if (plain !== undefined) {
+		reader.pos = after as number;
+		return toValidUtf8(plain);
+	}
 	reader.pos += 1; // opening quote
 	const parts = new Array<string>();
 	for (;;) {
@@ -281,8 +414,8 @@ function readString(reader: Reader): string {
 		if (at > reader.pos) parts.push(text.sub(reader.pos, at - 1));
 		const [byte] = string.byte(text, at);
 		reader.pos = at + 1;
-		if (byte === 0x22) break;
-		if (byte === 0x5c) {
+		if (byte === QUOTE) break;
+		if (byte === BACKSLASH) {
 			parts.push(readEscape(reader));
 		} else {
 			reader.pos = at;
@@ -292,26 +425,38 @@ function readString(reader: Reader): string {
 	return toValidUtf8(parts.join(""));
 }
 
+function isDigit(byte: number | undefined): boolean {
+	return byte !== undefined && byte >= ZERO && byte <= NINE;
+}
+
+// The position after the digits `pattern` matches at `at`, or a "bad number" failure at `from`.
+function digitsEnd(reader: Reader, pattern: string, at: number, from: number): number {
+	const [, last] = string.find(reader.text, pattern, at);
+	if (last === undefined) {
+		reader.pos = from;
+		fail(reader, "bad number");
+	}
+	return (last as number) + 1;
+}
+
 // JSON's number grammar: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
 function readNumber(reader: Reader): number {
 	const text = reader.text;
 	const from = reader.pos;
-	const digits = (at: number, pattern: string) => {
-		const [, last] = string.find(text, pattern, at);
-		if (last === undefined) fail(reader, "bad number");
-		return (last as number) + 1;
-	};
 	let at = from;
-	if (text.sub(at, at) === "-") at += 1;
-	if (text.sub(at, at) === "0") at += 1;
-	else at = digits(at, "^[1-9]%d*");
-	if (text.sub(at, at) === ".") at = digits(at + 1, "^%d+");
-	const exponent = text.sub(at, at);
-	if (exponent === "e" || exponent === "E") {
+	if (string.byte(text, at)[0] === MINUS) at += 1;
+	if (string.byte(text, at)[0] === ZERO) at += 1;
+	else at = digitsEnd(reader, "^[1-9]%d*", at, from);
+	let [after] = string.byte(text, at);
+	if (after === DOT) {
+		at = digitsEnd(reader, "^%d+", at + 1, from);
+		[after] = string.byte(text, at);
+	}
+	if (after === 0x65 || after === 0x45) {
 		at += 1;
-		const sign = text.sub(at, at);
-		if (sign === "+" || sign === "-") at += 1;
-		at = digits(at, "^%d+");
+		const [sign] = string.byte(text, at);
+		if (sign === 0x2b || sign === MINUS) at += 1;
+		at = digitsEnd(reader, "^%d+", at, from);
 	}
 	const value = tonumber(text.sub(from, at - 1)) as number;
 	if (value === math.huge || value === -math.huge) fail(reader, "number out of range");
@@ -325,20 +470,30 @@ function readLiteral(reader: Reader, word: string, value: defined): defined {
 	return value;
 }
 
+function pauseDecode(reader: Reader) {
+	reader.units = 0;
+	const stop = (reader.slicing as Slicing).pause();
+	if (stop !== undefined) throw new DecodeError(stop);
+}
+
 function readValue(reader: Reader, depth: number): defined {
 	skipSpace(reader);
-	const char = reader.text.sub(reader.pos, reader.pos);
-	if (char === "{" || char === "[") {
-		if (depth >= MAX_DEPTH) fail(reader, `nesting deeper than ${MAX_DEPTH} levels`);
-		return char === "{" ? readObject(reader, depth + 1) : readArray(reader, depth + 1);
+	if (reader.slicing !== undefined) {
+		reader.units += 1;
+		if (reader.units >= SLICE_UNITS) pauseDecode(reader);
 	}
-	if (char === '"') return readString(reader);
-	if (char === "t") return readLiteral(reader, "true", true);
-	if (char === "f") return readLiteral(reader, "false", false);
-	if (char === "n") return readLiteral(reader, "null", NULL);
-	if (char === "") fail(reader, "unexpected end of text");
-	if (char !== "-" && string.find(char, "^%d")[0] === undefined)
-		fail(reader, `unexpected character ${string.format("%q", char)}`);
+	const byte = byteAt(reader);
+	if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
+		if (depth >= MAX_DEPTH) fail(reader, `nesting deeper than ${MAX_DEPTH} levels`);
+		return byte === OPEN_OBJECT ? readObject(reader, depth + 1) : readArray(reader, depth + 1);
+	}
+	if (byte === QUOTE) return readString(reader);
+	if (byte === 0x74) return readLiteral(reader, "true", true);
+	if (byte === 0x66) return readLiteral(reader, "false", false);
+	if (byte === 0x6e) return readLiteral(reader, "null", NULL);
+	if (byte === undefined) fail(reader, "unexpected end of text");
+	if (byte !== MINUS && !isDigit(byte))
+		fail(reader, `unexpected character ${string.format("%q", reader.text.sub(reader.pos, reader.pos))}`);
 	return readNumber(reader);
 }
 
@@ -346,54 +501,69 @@ function readArray(reader: Reader, depth: number): Array<defined> {
 	reader.pos += 1;
 	const list = new Array<defined>();
 	skipSpace(reader);
-	if (reader.text.sub(reader.pos, reader.pos) === "]") {
+	if (byteAt(reader) === CLOSE_ARRAY) {
 		reader.pos += 1;
 		return list;
 	}
+	let count = 0;
 	for (;;) {
-		list.push(readValue(reader, depth));
+		list[count] = readValue(reader, depth);
+		count += 1;
 		skipSpace(reader);
-		const char = reader.text.sub(reader.pos, reader.pos);
+		const byte = byteAt(reader);
 		reader.pos += 1;
-		if (char === "]") return list;
-		if (char !== ",") {
+		if (byte === CLOSE_ARRAY) return list;
+		if (byte !== COMMA) {
 			reader.pos -= 1;
 			fail(reader, "expected , or ]");
 		}
 	}
 }
 
+function readKey(reader: Reader): string {
+	const [plain, after] = string.match(reader.text, PLAIN_KEY, reader.pos) as LuaTuple<[string?, number?]>;
+	if (plain !== undefined) {
+		reader.pos = after as number;
+		return toValidUtf8(plain);
+	}
+	if (byteAt(reader) !== QUOTE) fail(reader, "expected a string key");
+	const key = readString(reader);
+	skipSpace(reader);
+	if (byteAt(reader) !== COLON) fail(reader, "expected :");
+	reader.pos += 1;
+	return key;
+}
+
 function readObject(reader: Reader, depth: number): object {
 	reader.pos += 1;
 	const result = new Map<string, unknown>();
 	skipSpace(reader);
-	if (reader.text.sub(reader.pos, reader.pos) === "}") {
+	if (byteAt(reader) === CLOSE_OBJECT) {
 		reader.pos += 1;
 		return markObject(result);
 	}
 	for (;;) {
 		skipSpace(reader);
-		if (reader.text.sub(reader.pos, reader.pos) !== '"') fail(reader, "expected a string key");
-		const key = readString(reader);
-		skipSpace(reader);
-		if (reader.text.sub(reader.pos, reader.pos) !== ":") fail(reader, "expected :");
-		reader.pos += 1;
+		const key = readKey(reader);
 		result.set(key, readValue(reader, depth));
 		skipSpace(reader);
-		const char = reader.text.sub(reader.pos, reader.pos);
+		const byte = byteAt(reader);
 		reader.pos += 1;
-		if (char === "}") return result;
-		if (char !== ",") {
+		if (byte === CLOSE_OBJECT) return result;
+		if (byte !== COMMA) {
 			reader.pos -= 1;
 			fail(reader, "expected , or }");
 		}
 	}
 }
 
-/** The value of JSON `text`, or nil and a reason naming the byte where reading stopped. */
-export function decode(text: unknown): LuaTuple<[unknown, undefined] | [undefined, string]> {
+/**
+ * The value of JSON `text`, or nil and a reason naming the byte where reading stopped. With
+ * `slicing`, the work pauses between slices (and stops with the pause's reason).
+ */
+export function decode(text: unknown, slicing?: Slicing): LuaTuple<[unknown, undefined] | [undefined, string]> {
 	if (!typeIs(text, "string")) return $tuple(undefined, `cannot decode a ${typeOf(text)} (expected JSON text)`);
-	const reader: Reader = { text, pos: 1 };
+	const reader: Reader = { text, pos: 1, units: 0, slicing };
 	try {
 		const value = readValue(reader, 0);
 		skipSpace(reader);

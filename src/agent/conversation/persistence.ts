@@ -4,6 +4,7 @@
 // without a policy restore with legacy defaults. Headless, ephemeral, nested and removed sessions
 // are never written.
 import type { Message } from "../../provider/protocols/types";
+import { encodeOnce } from "../../runtime/json";
 import { Logger } from "../../runtime/log";
 import { Storage } from "../../runtime/storage";
 import { Session } from "./session";
@@ -243,6 +244,11 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 				return $tuple(false, unavailable);
 			}
 			const p = session.public;
+			// history messages and retained events never change in place: each is encoded once, and
+			// every later save of the conversation reuses its text (runtime/json.ts, encodeOnce)
+			for (const message of session.messages) encodeOnce(message);
+			const transcript = p.transcript.snapshot();
+			for (const event of transcript) encodeOnce(event);
 			const [ok, reason] = storage.writeJson(nameOf(p.id), {
 				version: FILE_VERSION,
 				id: p.id,
@@ -256,7 +262,7 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 				turns: p.turns,
 				policy: encodePolicy(session),
 				context: { messages: session.messages, summary: session.summary() },
-				transcript: p.transcript.snapshot(),
+				transcript,
 				transcriptState: p.transcript.metadata(),
 				notes: session.notes,
 			});

@@ -1,8 +1,38 @@
 // Body-building steps every protocol shares: system text, raw parameter merging, the output
 // ceiling, JSON Schema objects that must stay objects, tool-call arguments as objects, images.
+import { encodeOnce } from "../../runtime/json";
 import { decodeJson, emptyObject } from "./json";
 import type { ImagePart, JsonObject, Message, ProtocolRequest, ReplayScope, TemperatureMode, ToolCall } from "./types";
 import { asObject, isEmptyTable } from "./view";
+
+// Wire forms of history messages and tool schemas, kept per source table (weakly) with the variant
+// they were built for: a long conversation builds and encodes each message's wire form once, and
+// every later request reuses it (its JSON text too: encodeOnce). History messages and tool
+// schemas never change in place (a changed message is a new table), and wire forms are never
+// changed after they are built (repairs copy what they change), so identity is the cache key.
+interface WireEntry {
+	readonly variant: string;
+	readonly wire: unknown;
+}
+const WIRE_FORMS = setmetatable(new Map<object, WireEntry>(), { __mode: "k" }) as Map<object, WireEntry>;
+
+/**
+ * The wire form `build` makes of `source` for `variant` (protocol and whatever else the form
+ * depends on), built once while the variant stays the same. It (and, for a list, each item) is
+ * encoded once, so a request body holding them is assembled from their kept text.
+ */
+export function wireForm<T extends defined>(source: object, variant: string, build: () => T): T {
+	const kept = WIRE_FORMS.get(source);
+	if (kept !== undefined && kept.variant === variant) return kept.wire as T;
+	const wire = build();
+	if (typeIs(wire, "table")) {
+		// a list's items are kept one by one too: requests that regroup them (merged turns) reuse them
+		for (const item of wire as unknown as Array<unknown>) if (typeIs(item, "table")) encodeOnce(item);
+		encodeOnce(wire);
+	}
+	WIRE_FORMS.set(source, { variant, wire });
+	return wire;
+}
 
 /** What the caller knows about the route beyond the request itself. */
 export interface BuildOptions {

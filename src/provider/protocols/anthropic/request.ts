@@ -16,6 +16,7 @@ import {
 	replayFits,
 	schemaObject,
 	systemText,
+	wireForm,
 	withRawFields,
 } from "../request_common";
 import type { AssistantMessage, JsonObject, Message, ProtocolRequest, ToolChoice } from "../types";
@@ -85,7 +86,8 @@ function pushTurn(turns: Array<Turn>, role: Turn["role"], blocks: Array<JsonObje
 	if (blocks.size() === 0) return;
 	const last = turns[turns.size() - 1];
 	if (last !== undefined && last.role === role) for (const block of blocks) last.content.push(block);
-	else turns.push({ role, content: blocks });
+	// a copy: the blocks of one message are kept for later requests (wireForm), turns grow
+	else turns.push({ role, content: [...blocks] });
 }
 
 function idsOf(turn: Turn | undefined, blockType: string, field: string): Set<string> {
@@ -139,16 +141,29 @@ function pairToolResults(turns: Array<Turn>): Array<Turn> {
 function messagesTurns(request: ProtocolRequest, options: BuildOptions): Array<JsonObject> {
 	const turns = new Array<Turn>();
 	for (const message of request.messages) {
-		if (message.role === "user") pushTurn(turns, "user", userBlocks(message));
+		if (message.role === "user")
+			pushTurn(
+				turns,
+				"user",
+				wireForm(message, "anthropic", () => userBlocks(message)),
+			);
 		else if (message.role === "assistant") {
-			pushTurn(turns, "assistant", assistantBlocks(message, replayFits(message, "anthropic", options.scope)));
+			const replay = replayFits(message, "anthropic", options.scope);
+			pushTurn(
+				turns,
+				"assistant",
+				wireForm(message, `anthropic\0${replay}`, () => assistantBlocks(message, replay)),
+			);
 		} else if (message.role === "tool") {
-			const result: JsonObject = {
-				type: "tool_result",
-				tool_use_id: messagesToolId(message.toolCallId),
-				content: message.content,
-			};
-			if (message.isError === true) result.is_error = true;
+			const result = wireForm(message, "anthropic", () => {
+				const block: JsonObject = {
+					type: "tool_result",
+					tool_use_id: messagesToolId(message.toolCallId),
+					content: message.content,
+				};
+				if (message.isError === true) block.is_error = true;
+				return block;
+			});
 			pushTurn(turns, "user", [result]);
 		}
 	}
@@ -176,11 +191,13 @@ export function messagesBody(request: ProtocolRequest, options: BuildOptions): J
 	if (system !== "") body.system = system;
 	const tools = request.tools ?? [];
 	if (tools.size() > 0) {
-		body.tools = tools.map((tool) => ({
-			name: tool.name,
-			description: tool.description,
-			input_schema: schemaObject(tool.parameters),
-		}));
+		body.tools = tools.map((tool) =>
+			wireForm(tool.parameters, `anthropic\0${tool.name}\0${tool.description}`, () => ({
+				name: tool.name,
+				description: tool.description,
+				input_schema: schemaObject(tool.parameters),
+			})),
+		);
 		if (request.toolChoice !== undefined || request.parallelToolCalls === false) {
 			body.tool_choice = toolChoice(request.toolChoice ?? "auto", request.parallelToolCalls);
 		}

@@ -16,6 +16,7 @@ import {
 	replayFits,
 	schemaObject,
 	systemText,
+	wireForm,
 	withRawFields,
 } from "../request_common";
 import { emptyObject } from "../json";
@@ -32,7 +33,8 @@ function push(contents: Array<Content>, role: Content["role"], parts: Array<Json
 	if (parts.size() === 0) return;
 	const last = contents[contents.size() - 1];
 	if (last !== undefined && last.role === role) for (const part of parts) last.parts.push(part);
-	else contents.push({ role, parts });
+	// a copy: the parts of one message are kept for later requests (wireForm), turns grow
+	else contents.push({ role, parts: [...parts] });
 }
 
 function userParts(message: Message): Array<JsonObject> {
@@ -53,32 +55,30 @@ function replayPart(part: JsonObject): JsonObject {
 }
 
 /**
- * The model turn's parts; records in `responseIds` the id each call's functionResponse must carry
- * (the replayed call's own id, or none when Google sent none; our id when rebuilt).
+ * Records in `responseIds` the id each call's functionResponse must carry: the replayed call's own
+ * id, or none when Google sent none; our id when rebuilt.
  */
-function modelParts(
-	message: AssistantMessage,
-	replay: boolean,
-	responseIds: Map<string, string | false>,
-): Array<JsonObject> {
+function noteResponseIds(message: AssistantMessage, replay: boolean, responseIds: Map<string, string | false>) {
 	const calls = message.toolCalls ?? [];
 	if (replay && message.replay !== undefined) {
 		let index = 0;
-		return message.replay.items.map((part) => {
+		for (const part of message.replay.items) {
 			const call = asObject(part.functionCall);
 			if (call !== undefined && calls[index] !== undefined) {
 				responseIds.set(calls[index].id, typeIs(call.id, "string") ? call.id : false);
 				index += 1;
 			}
-			return replayPart(part);
-		});
-	}
+		}
+	} else for (const call of calls) responseIds.set(call.id, call.id);
+}
+
+/** The model turn's parts: the replayed parts, or the text and calls rebuilt. */
+function modelParts(message: AssistantMessage, replay: boolean): Array<JsonObject> {
+	if (replay && message.replay !== undefined) return message.replay.items.map(replayPart);
 	const parts = new Array<JsonObject>();
 	if (message.content !== "") parts.push({ text: message.content });
-	for (const call of calls) {
-		responseIds.set(call.id, call.id);
+	for (const call of message.toolCalls ?? [])
 		parts.push({ functionCall: { id: call.id, name: call.name, args: argumentsObject(call) } });
-	}
 	return parts;
 }
 
@@ -86,17 +86,31 @@ function contentsOf(request: ProtocolRequest, options: BuildOptions): Array<Json
 	const contents = new Array<Content>();
 	const responseIds = new Map<string, string | false>();
 	for (const message of request.messages) {
-		if (message.role === "user") push(contents, "user", userParts(message));
+		if (message.role === "user")
+			push(
+				contents,
+				"user",
+				wireForm(message, "gemini", () => userParts(message)),
+			);
 		else if (message.role === "assistant") {
-			push(contents, "model", modelParts(message, replayFits(message, "gemini", options.scope), responseIds));
+			const replay = replayFits(message, "gemini", options.scope);
+			noteResponseIds(message, replay, responseIds);
+			push(
+				contents,
+				"model",
+				wireForm(message, `gemini\0${replay}`, () => modelParts(message, replay)),
+			);
 		} else if (message.role === "tool") {
-			const response: JsonObject = {
-				name: message.name,
-				response: message.isError === true ? { error: message.content } : { result: message.content },
-			};
 			const id = responseIds.get(message.toolCallId) ?? message.toolCallId;
-			if (id !== false) response.id = id;
-			push(contents, "user", [{ functionResponse: response }]);
+			const part = wireForm(message, `gemini\0${id}`, () => {
+				const response: JsonObject = {
+					name: message.name,
+					response: message.isError === true ? { error: message.content } : { result: message.content },
+				};
+				if (id !== false) response.id = id;
+				return { functionResponse: response };
+			});
+			push(contents, "user", [part]);
 		}
 	}
 	if (contents[0]?.role === "model") contents.unshift({ role: "user", parts: [{ text: "Continue." }] });
@@ -130,11 +144,13 @@ export function geminiBody(request: ProtocolRequest, options: BuildOptions): Jso
 	if (tools.size() > 0) {
 		body.tools = [
 			{
-				functionDeclarations: tools.map((tool) => ({
-					name: tool.name,
-					description: tool.description,
-					parametersJsonSchema: schemaObject(tool.parameters),
-				})),
+				functionDeclarations: tools.map((tool) =>
+					wireForm(tool.parameters, `gemini\0${tool.name}\0${tool.description}`, () => ({
+						name: tool.name,
+						description: tool.description,
+						parametersJsonSchema: schemaObject(tool.parameters),
+					})),
+				),
 			},
 		];
 		if (request.toolChoice !== undefined)

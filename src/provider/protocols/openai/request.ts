@@ -9,7 +9,15 @@
 // (https://api-docs.deepseek.com/guides/thinking_mode#tool-calls); a server that refuses the field
 // teaches the `drop_reasoning_content` repair.
 import { resolveEffort, resolveTemperature } from "../model_rules";
-import { BuildOptions, capOutput, dataUrl, outputLimit, schemaObject, withRawFields } from "../request_common";
+import {
+	BuildOptions,
+	capOutput,
+	dataUrl,
+	outputLimit,
+	schemaObject,
+	wireForm,
+	withRawFields,
+} from "../request_common";
 import type { JsonObject, Message, ProtocolRequest, ToolChoice } from "../types";
 
 function chatContent(message: Message): unknown {
@@ -52,14 +60,18 @@ function toolChoice(choice: ToolChoice): unknown {
 }
 
 export function chatBody(request: ProtocolRequest, options: BuildOptions): JsonObject {
-	const body: JsonObject = { messages: request.messages.map(chatMessage) };
+	const body: JsonObject = {
+		messages: request.messages.map((message) => wireForm(message, "openai", () => chatMessage(message))),
+	};
 	if (options.omitModel !== true && request.model !== "") body.model = request.model;
 	const tools = request.tools ?? [];
 	if (tools.size() > 0) {
-		body.tools = tools.map((tool) => ({
-			type: "function",
-			function: { name: tool.name, description: tool.description, parameters: schemaObject(tool.parameters) },
-		}));
+		body.tools = tools.map((tool) =>
+			wireForm(tool.parameters, `openai\0${tool.name}\0${tool.description}`, () => ({
+				type: "function",
+				function: { name: tool.name, description: tool.description, parameters: schemaObject(tool.parameters) },
+			})),
+		);
 		const defaults = options.omitToolDefaults !== true;
 		if (request.toolChoice !== undefined) body.tool_choice = toolChoice(request.toolChoice);
 		else if (defaults) body.tool_choice = "auto";

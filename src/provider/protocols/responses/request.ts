@@ -14,6 +14,7 @@ import {
 	replayFits,
 	schemaObject,
 	systemText,
+	wireForm,
 	withRawFields,
 } from "../request_common";
 import type { AssistantMessage, JsonObject, Message, ProtocolRequest, ToolChoice } from "../types";
@@ -59,12 +60,19 @@ function toolChoice(choice: ToolChoice): unknown {
 export function responsesBody(request: ProtocolRequest, options: BuildOptions): JsonObject {
 	const input = new Array<JsonObject>();
 	for (const message of request.messages) {
-		if (message.role === "user") input.push(userInput(message)!);
+		if (message.role === "user") input.push(wireForm(message, "responses", () => userInput(message)!));
 		else if (message.role === "assistant") {
-			for (const item of assistantInput(message, replayFits(message, "responses", options.scope)))
-				input.push(item);
+			const replay = replayFits(message, "responses", options.scope);
+			const items = wireForm(message, `responses\0${replay}`, () => assistantInput(message, replay));
+			for (const item of items) input.push(item);
 		} else if (message.role === "tool") {
-			input.push({ type: "function_call_output", call_id: message.toolCallId, output: message.content });
+			input.push(
+				wireForm(message, "responses", () => ({
+					type: "function_call_output",
+					call_id: message.toolCallId,
+					output: message.content,
+				})),
+			);
 		}
 	}
 	const body: JsonObject = { model: request.model, input, store: false, include: ["reasoning.encrypted_content"] };
@@ -72,12 +80,14 @@ export function responsesBody(request: ProtocolRequest, options: BuildOptions): 
 	if (instructions !== "") body.instructions = instructions;
 	const tools = request.tools ?? [];
 	if (tools.size() > 0) {
-		body.tools = tools.map((tool) => ({
-			type: "function",
-			name: tool.name,
-			description: tool.description,
-			parameters: schemaObject(tool.parameters),
-		}));
+		body.tools = tools.map((tool) =>
+			wireForm(tool.parameters, `responses\0${tool.name}\0${tool.description}`, () => ({
+				type: "function",
+				name: tool.name,
+				description: tool.description,
+				parameters: schemaObject(tool.parameters),
+			})),
+		);
 		body.tool_choice = request.toolChoice !== undefined ? toolChoice(request.toolChoice) : "auto";
 		if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
 	}

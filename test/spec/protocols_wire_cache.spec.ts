@@ -1,0 +1,154 @@
+/// <reference types="@rbxts/testez/src/TestEZGlobals" />
+// Request bodies assembled from kept wire forms and their kept JSON text (request_common.ts
+// wireForm, runtime/json.ts encodeOnce) are byte for byte the bodies a full encode of fresh tables
+// gives, for every protocol, on the first request, on later requests of a growing history, after
+// a message is replaced, and with replay data; saved histories encode the same way.
+import { buildBody } from "provider/protocols/adapter";
+import type { BuildOptions } from "provider/protocols/request_common";
+import type { Message, ProtocolId, ProtocolRequest, ToolSpec } from "provider/protocols/types";
+import { decode, encode, encodeOnce, markObject, MAX_DEPTH } from "runtime/json";
+import { deepCopy } from "runtime/util";
+import { SCOPE } from "./protocols_fixtures";
+
+const OPTIONS: BuildOptions = { scope: SCOPE };
+const PROTOCOLS: ReadonlyArray<ProtocolId> = ["openai", "anthropic", "gemini", "responses"];
+
+const TOOLS: ReadonlyArray<ToolSpec> = [
+	{ name: "read_file", description: "Reads a file.", parameters: { type: "object", properties: {} } },
+	{ name: "noop", description: "Does nothing.", parameters: {} },
+];
+
+function history(): Array<Message> {
+	return [
+		{ role: "system", content: "Be brief." },
+		{
+			role: "user",
+			content: [
+				{ type: "text", text: 'Look \u{2028} "quoted" \\ é' },
+				{ type: "image", mediaType: "image/png", data: "iVBORw0K" },
+			],
+		},
+		{
+			role: "assistant",
+			content: "Reading.",
+			reasoning: "Need the file.",
+			toolCalls: [
+				{ id: "call.1", name: "read_file", arguments: '{"path":"a.lua"}' },
+				{ id: "call_2", name: "noop", arguments: "" },
+			],
+			replay: {
+				protocol: "anthropic",
+				endpoint: SCOPE.endpoint,
+				model: SCOPE.model,
+				items: [
+					{ type: "thinking", thinking: "t", signature: "sig" },
+					{ type: "tool_use", id: "call.1" },
+				],
+			},
+		},
+		{ role: "tool", toolCallId: "call.1", name: "read_file", content: "print(1)" },
+		{ role: "tool", toolCallId: "call_2", name: "noop", content: "failed", isError: true },
+		{ role: "user", content: "next" },
+	];
+}
+
+function request(messages: ReadonlyArray<Message>, model = SCOPE.model): ProtocolRequest {
+	return { model, messages, tools: TOOLS, stream: true, maxTokens: 100 };
+}
+
+/** The body's text, and the text of a fresh copy of it (no kept text anywhere). */
+function bothTexts(protocol: ProtocolId, messages: ReadonlyArray<Message>, model?: string) {
+	const body = buildBody(protocol, request(messages, model), OPTIONS);
+	const [assembled, problem] = encode(body);
+	const [full] = encode(deepCopy(body));
+	return { assembled, full, problem };
+}
+
+export = () => {
+	describe("request bodies from kept wire forms", () => {
+		for (const protocol of PROTOCOLS) {
+			it(`${protocol}: every request of a growing history is byte-exact`, () => {
+				const messages = history();
+				for (let round = 0; round < 4; round++) {
+					const { assembled, full, problem } = bothTexts(protocol, messages);
+					expect(problem).to.equal(undefined);
+					expect(assembled).to.equal(full);
+					// the next request: the reply and a new question
+					messages.push({ role: "assistant", content: `answer ${round}` });
+					messages.push({ role: "user", content: `question ${round}` });
+				}
+			});
+
+			it(`${protocol}: a replaced message and another scope give their own wire form`, () => {
+				const messages = history();
+				const first = bothTexts(protocol, messages).assembled as string;
+				messages[5] = { role: "user", content: "changed" };
+				const changed = bothTexts(protocol, messages);
+				expect(changed.assembled).to.equal(changed.full);
+				expect(changed.assembled).never.to.equal(first);
+				expect((changed.assembled as string).find("changed", 1, true)[0]).to.be.ok();
+				// the replay belongs to SCOPE's model: another model gets the rebuilt turn
+				const other = bothTexts(protocol, messages, "model-2");
+				expect(other.assembled).to.equal(other.full);
+			});
+		}
+
+		it("kept text reads back as the value (decode of the assembled body)", () => {
+			const body = buildBody("openai", request(history()), OPTIONS);
+			encode(body);
+			const [text] = encode(body);
+			const [value] = decode(text);
+			expect(encode(value)[0]).to.equal(text);
+		});
+	});
+
+	describe("encodeOnce", () => {
+		it("keeps the text a full encode gives, also inside other values", () => {
+			const piece = { b: [1, 2, markObject({})], a: "x\n" };
+			const [once] = encodeOnce(piece);
+			expect(once).to.equal('{"a":"x\\n","b":[1,2,{}]}');
+			expect(encode({ list: [piece, piece] })[0]).to.equal(`{"list":[${once},${once}]}`);
+		});
+
+		it("refuses what encode refuses and keeps nothing", () => {
+			const bad = { f: 0 / 0 };
+			const [text, reason] = encodeOnce(bad);
+			expect(text).to.equal(undefined);
+			expect((reason as string).find("at $.f (JSON has no NaN", 1, true)[0]).to.be.ok();
+			const [, nested] = encode({ inner: bad });
+			expect((nested as string).find("at $.inner.f (JSON has no NaN", 1, true)[0]).to.be.ok();
+		});
+
+		it("still applies the depth limit where a kept value sits", () => {
+			let deep: object = { leaf: true };
+			for (let i = 0; i < 10; i++) deep = { next: deep };
+			encodeOnce(deep);
+			let outer: object = deep;
+			for (let i = 0; i < MAX_DEPTH - 11; i++) outer = [outer];
+			expect(encode(outer)[0]).to.be.ok();
+			const [text, reason] = encode([outer]);
+			expect(text).to.equal(undefined);
+			expect((reason as string).find(`nesting deeper than ${MAX_DEPTH} levels`, 1, true)[0]).to.be.ok();
+		});
+
+		it("pauses a sliced encode and stops when the pause says so", () => {
+			const big = new Array<object>();
+			for (let i = 0; i < 20000; i++) big.push({ index: i, text: "some text" });
+			let pauses = 0;
+			const [text] = encode(big, {
+				pause: () => {
+					pauses += 1;
+					return undefined;
+				},
+			});
+			expect(pauses > 3).to.equal(true);
+			expect(text).to.equal(encode(big)[0]);
+			const [stopped, reason] = encode(big, { pause: () => "Stopped." });
+			expect(stopped).to.equal(undefined);
+			expect(reason).to.equal("Stopped.");
+			const [value, why] = decode(text, { pause: () => "Stopped." });
+			expect(value).to.equal(undefined);
+			expect(why).to.equal("Stopped.");
+		});
+	});
+};
