@@ -104,6 +104,7 @@ export const DOOR_GLOBALS = new Set([
 	"setidentity",
 	"setthreadidentity",
 	"getconnections",
+	"decompile",
 	"getcustomasset",
 	"hookfunction",
 ]);

@@ -77,6 +77,29 @@ export function applyEdits(
 	return $tuple(current, changes);
 }
 
+/**
+ * A whole-file write as one change: the lines between the longest common run of first lines and
+ * of last lines, removed and added (a new file is all added). An exact diff for a write that
+ * changes one region, one covering block for a write that changes several.
+ */
+export function rewriteChange(before: string | undefined, after: string): Change {
+	if (before === undefined || before === "") return { line: 1, removed: "", added: after, count: 1 };
+	const old = before.split("\n");
+	const now = after.split("\n");
+	let head = 0;
+	while (head < old.size() && head < now.size() && old[head] === now[head]) head += 1;
+	let tail = 0;
+	while (
+		tail < old.size() - head &&
+		tail < now.size() - head &&
+		old[old.size() - 1 - tail] === now[now.size() - 1 - tail]
+	)
+		tail += 1;
+	const slice = (lines: ReadonlyArray<string>) =>
+		lines.filter((_, i) => i >= head && i < lines.size() - tail).join("\n");
+	return { line: head + 1, removed: slice(old), added: slice(now), count: 1 };
+}
+
 const DIFF_LINE_LIMIT = 12;
 
 function prefixed(text: string, mark: string): ReadonlyArray<string> {

@@ -3,7 +3,7 @@
 // private state under `UAI/` is out of reach; every write goes through `writeSafely`.
 import { HostFiles } from "../host/files";
 import { ToolDeps, resultBudget } from "./deps";
-import { applyEdit, applyEdits, Change, describeChanges, Edit } from "./file_edits";
+import { applyEdit, applyEdits, Change, describeChanges, Edit, rewriteChange } from "./file_edits";
 import { search, SEARCH_FILES } from "./file_search";
 import { listFolder, readText, WRITE_LIMIT, writeSafely } from "./file_store";
 import { failure, family, tool, ToolFamily } from "./kit";
@@ -304,6 +304,7 @@ export function fileTools(deps: ToolDeps): ToolFamily {
 						bytes,
 						created: previous === undefined,
 						previousBytes: previous?.size(),
+						changes: previous === args.content ? [] : [rewriteChange(previous, args.content)],
 					},
 				};
 			}),

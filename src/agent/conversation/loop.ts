@@ -12,6 +12,7 @@ import { outputCeiling, promptPressure, requestedMaxTokens } from "./output_ceil
 import { ModelText, withModelText } from "./model_text";
 import { AnswerPolicy } from "./answer_policy";
 import { systemPrompt } from "./prompt";
+import { eventData } from "./result_data";
 import { PublicTools } from "../dispatch/services";
 import { DispatchContext, ToolResult } from "../dispatch/tool";
 import { complete, ModelOutcome, TurnDeps } from "./model_request";
@@ -224,12 +225,15 @@ function runBatch(deps: LoopDeps, session: LoopSession, calls: Reply["toolCalls"
 					context,
 				);
 				results[index] = result;
+				const [data, dataCut] = eventData(result.data);
 				session.emit(result.ok ? "tool:result" : "tool:error", {
 					id: result.id,
 					name: result.name,
 					ok: result.ok,
 					changes: recordedChanges(result.data),
 					text: result.text,
+					data,
+					dataCut: dataCut || undefined,
 					error: result.error,
 					ms: result.ms,
 					truncated: result.truncated,

@@ -28,6 +28,8 @@ export interface Card {
 	changes?: ReadonlyArray<CardChange>;
 	/** What Undo answered, once pressed. */
 	undone?: string;
+	/** The structured result (the result event's bounded `data`), for the family's view. */
+	data?: unknown;
 }
 
 export interface CardChange {
@@ -41,7 +43,7 @@ export interface CardChange {
 /** The Action label of a card with changes that can still be undone. */
 export const UNDO_ACTION = "Undo changes";
 
-function changesMarkup(changes: ReadonlyArray<CardChange>, undone: string | undefined): string {
+export function changesMarkup(changes: ReadonlyArray<CardChange>, undone: string | undefined): string {
 	const lines = changes
 		.filter((_, i) => i < CHANGE_LINES)
 		.map((c) => escapeRich(`${c.path}${c.key.sub(1, 1) === "@" ? " " : "."}${c.key}: ${c.before} → ${c.after}`));
