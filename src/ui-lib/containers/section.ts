@@ -21,6 +21,8 @@ import { ProgressControl } from "../controls/progress";
 import { SegmentedControl } from "../controls/segmented";
 import { SliderControl } from "../controls/slider";
 import { ToggleControl } from "../controls/toggle";
+import { TranscriptControl } from "../controls/transcript";
+import { ComposerControl } from "../controls/composer";
 import type { WindowCore } from "../context/window-core";
 
 /** What a section needs of its tab and window. */
@@ -34,8 +36,14 @@ export interface TabHost {
 	claimId: (id: string, control: Control) => void;
 	releaseId: (id: string, control: Control) => void;
 	sectionChanged: () => void;
+	/** A row of the section changed height (a docked footer and page-filling rows refit). */
+	sectionResized: () => void;
 	sectionRemoved: (section: Section) => void;
 	nextOrder: () => number;
+	/** Visible height of the tab's scrolling page (a docked footer excluded). */
+	pageHeight: () => number;
+	/** Height the page leaves `section` so that the page's content fits it exactly. */
+	fillRoom: (section: Section) => number;
 }
 
 const HEADER_GAP = 8;
@@ -129,10 +137,31 @@ export class Section implements SectionHost {
 	rowChanged() {
 		this.refreshRows();
 		this.tab.sectionChanged();
+		this.tab.sectionResized();
 	}
 
 	rowResized() {
-		if (!this.measuring) this.refit();
+		if (this.measuring) return;
+		this.refit();
+		this.tab.sectionResized();
+	}
+
+	pageHeight(): number {
+		return this.tab.pageHeight();
+	}
+
+	fillRoom(control: Control): number {
+		const header = this.header.Visible ? this.header.Size.Y.Offset + HEADER_GAP : 0;
+		return this.tab.fillRoom(this) - header - this.othersHeight(control);
+	}
+
+	/** Height of the section as laid out now (0 when hidden): header, gap and shown rows. */
+	measuredHeight(): number {
+		if (!this.Frame.Visible) return 0;
+		const body = this.body.Visible;
+		let height = this.header.Visible ? this.header.Size.Y.Offset + (body ? HEADER_GAP : 0) : 0;
+		if (body) for (const control of this.Controls) if (control.Frame.Visible) height += control.Frame.Size.Y.Offset;
+		return height;
 	}
 
 	othersHeight(control: Control): number {
@@ -143,7 +172,7 @@ export class Section implements SectionHost {
 	}
 
 	/** Rows whose height depends on the room left (page-filling Lists) re-measure. */
-	private refit() {
+	refit() {
 		for (const control of this.Controls) control.refit();
 	}
 
@@ -164,6 +193,7 @@ export class Section implements SectionHost {
 		if (collapsed) for (const control of this.Controls) control.cancelFromContainer();
 		this.refreshHeader();
 		this.refreshRows();
+		this.tab.sectionResized();
 		this.tab.core.shown.fire();
 		return this;
 	}
@@ -175,6 +205,7 @@ export class Section implements SectionHost {
 		if (!visible) for (const control of this.Controls) control.cancelFromContainer();
 		this.refreshRows();
 		this.tab.core.refilter();
+		this.tab.sectionResized();
 		this.tab.core.shown.fire();
 		return this;
 	}
@@ -231,6 +262,20 @@ export class Section implements SectionHost {
 	}
 	List(options?: unknown) {
 		return this.add("List", options, (context) => new ListControl(context));
+	}
+	Transcript(options?: unknown) {
+		return this.add("Transcript", options, (context) => {
+			if (context.options.Text === undefined) context.options.Text = "";
+			return new TranscriptControl(context);
+		});
+	}
+	Composer(options?: unknown) {
+		return this.add("Composer", options, (context) => {
+			if (context.options.Text === undefined) context.options.Text = "";
+			// a draft is not configuration
+			if (context.options.Persist === undefined) context.options.Persist = false;
+			return new ComposerControl(context);
+		});
 	}
 
 	// Internals -------------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 // A tab: a text-only navigation button and a vertically scrolling page that starts with a heading
-// (WORKSPACE eyebrow, the title, a summary of controls and sections or of search matches), then
-// the sections. Scroll positions are kept per tab.
+// (an eyebrow, the title, a summary of controls and sections or of search matches; each can be
+// left out), then the sections, and optionally a footer section docked under the page (outside
+// its scrolling canvas, so it stays at the bottom of the window, above an on-screen keyboard).
+// Scroll positions are kept per tab.
 import { create, frame, label } from "../core/create";
 import { fail } from "../core/errors";
-import { readOptions } from "../core/options";
+import { booleanOption, readOptions, type Options } from "../core/options";
 import type { Scope } from "../core/scope";
 import { textHeight } from "../layout/measure";
 import type { Control } from "../controls/control";
@@ -26,6 +28,30 @@ function plural(count: number, word: string): string {
 	return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
+/** Gap between the heading and sections of a page (its UIListLayout padding). */
+const PAGE_GAP = 16;
+
+/** The page options of a tab (docs/UI_LIBRARY.md, "Tabs and sections"). */
+export interface TabLook {
+	/** The window's search box shows while this tab is active, and filters its rows. */
+	readonly search: boolean;
+	readonly heading: boolean;
+	readonly summary: boolean;
+	/** The eyebrow text, or undefined for none. */
+	readonly eyebrow?: string;
+}
+
+export function readTabLook(options: Options): TabLook {
+	const eyebrow = options.Eyebrow;
+	if (eyebrow !== undefined && eyebrow !== false && !typeIs(eyebrow, "string"))
+		fail("Tab: Eyebrow must be a string or false");
+	return {
+		search: booleanOption(options, "Search", true, "Tab"),
+		heading: booleanOption(options, "Heading", true, "Tab"),
+		summary: booleanOption(options, "Summary", true, "Tab"),
+		eyebrow: eyebrow === false || eyebrow === "" ? undefined : ((eyebrow as string | undefined) ?? "WORKSPACE"),
+	};
+}
 export class Tab {
 	readonly Id: string;
 	readonly Title: string;
@@ -33,7 +59,13 @@ export class Tab {
 	Visible = true;
 	readonly Sections: Section[] = [];
 	readonly Frame: ScrollingFrame;
+	/** The docked footer section (Tab:Footer), if any. */
+	private footer?: Section;
 	nav!: NavEntry;
+	private readonly footerHolder: Frame;
+	private footerHeight = 0;
+	private docking = false;
+	private redock = false;
 	private readonly heading: Frame;
 	private readonly eyebrow: TextLabel;
 	private readonly titleLabel: TextLabel;
@@ -47,6 +79,7 @@ export class Tab {
 		id: string,
 		title: string,
 		parent: Instance,
+		readonly look: TabLook,
 	) {
 		const core = window.core;
 		this.Id = id;
@@ -70,10 +103,11 @@ export class Tab {
 		scope.give(this.Frame);
 		scope.onEnd(() => (this.Alive = false));
 		core.painter.bind(scope, this.Frame, "ScrollBarImageColor3", "Border");
-		create("UIListLayout", { SortOrder: Enum.SortOrder.LayoutOrder, Padding: new UDim(0, 16) }, this.Frame);
+		create("UIListLayout", { SortOrder: Enum.SortOrder.LayoutOrder, Padding: new UDim(0, PAGE_GAP) }, this.Frame);
 		create("UIPadding", {}, this.Frame);
 		this.heading = frame("Heading", this.Frame, { LayoutOrder: 0, Size: new UDim2(1, 0, 0, 0) });
-		this.eyebrow = label("Eyebrow", this.heading, { Text: "WORKSPACE", TextWrapped: false });
+		this.eyebrow = label("Eyebrow", this.heading, { Text: look.eyebrow ?? "", TextWrapped: false });
+		this.heading.Visible = look.heading;
 		core.type.bind(scope, this.eyebrow, "Eyebrow");
 		core.painter.bind(scope, this.eyebrow, "TextColor3", "Accent");
 		this.titleLabel = label("Title", this.heading, { Text: title });
@@ -86,20 +120,39 @@ export class Tab {
 			core,
 			isActive: () => this.Alive && window.isActive(this),
 			isAlive: () => this.Alive && core.alive,
-			searching: () => window.searchQuery() !== "",
+			searching: () => this.searching(),
 			claimId: (claimed, control) => window.claimId(claimed, control),
 			releaseId: (claimed, control) => window.releaseId(claimed, control),
 			sectionChanged: () => this.updateSummary(),
+			sectionResized: () => this.dock(),
 			sectionRemoved: (section) => {
 				const index = this.Sections.indexOf(section);
 				if (index >= 0) this.Sections.remove(index);
+				if (section === this.footer) this.footer = undefined;
 				core.refilter();
+				this.dock();
 			},
+			pageHeight: () => this.pageHeight(),
+			fillRoom: (section) => this.fillRoom(section),
 			nextOrder: () => {
 				this.order += 1;
 				return this.order;
 			},
 		};
+		this.footerHolder = frame(`TabFooter_${id}`, parent, {
+			AnchorPoint: new Vector2(0, 1),
+			Position: UDim2.fromScale(0, 1),
+			Size: new UDim2(1, 0, 0, 0),
+			Visible: false,
+		});
+		scope.give(this.footerHolder);
+		create("UIPadding", {}, this.footerHolder);
+		// the footer shows with its page
+		scope.give(
+			this.Frame.GetPropertyChangedSignal("Visible").Connect(() => {
+				this.footerHolder.Visible = this.Frame.Visible && this.footer !== undefined;
+			}),
+		);
 	}
 
 	// Public members --------------------------------------------------------------------------------
@@ -117,6 +170,24 @@ export class Tab {
 		this.Sections.push(section);
 		section.layout(this.window.core.metrics.rowWidth);
 		this.window.core.refilter();
+		return section;
+	}
+
+	/**
+	 * The tab's footer: a section docked at the bottom of the page, outside its scrolling canvas
+	 * (a composer under a transcript). One per tab; later calls return it.
+	 */
+	Footer(value?: unknown): Section {
+		if (!this.Alive || !this.window.core.alive) fail("Tab:Footer: the tab was destroyed");
+		if (this.footer !== undefined) return this.footer;
+		const options = readOptions(value, "Tab:Footer", "Title");
+		const section = new Section(this.sectionHost, this.scope.child(), options, 0, this.footerHolder);
+		this.Sections.push(section);
+		this.footer = section;
+		this.footerHolder.Visible = this.Frame.Visible;
+		section.layout(this.window.core.metrics.rowWidth);
+		this.window.core.refilter();
+		this.dock();
 		return section;
 	}
 
@@ -146,6 +217,52 @@ export class Tab {
 
 	// Internals -------------------------------------------------------------------------------------
 
+	/** Whether the window's search query filters this tab now. */
+	private searching(): boolean {
+		return this.look.search && this.window.searchQuery() !== "";
+	}
+
+	/** Visible height of the scrolling page: the window's page less the docked footer. */
+	pageHeight(): number {
+		return math.max(0, this.window.core.metrics.pageHeight - this.footerHeight);
+	}
+
+	/** The page's height left to `section` once its paddings, heading and other sections are placed. */
+	fillRoom(section: Section): number {
+		const pad = this.window.core.metrics.geometry.pad;
+		let room = this.pageHeight() - 2 * pad;
+		if (this.heading.Visible) room -= this.heading.Size.Y.Offset + PAGE_GAP;
+		for (const other of this.Sections) {
+			if (other === section || other === this.footer) continue;
+			const height = other.measuredHeight();
+			if (height > 0) room -= height + PAGE_GAP;
+		}
+		return room;
+	}
+
+	/** Sizes the page above the docked footer; rows that fill the page refit. Re-entrant calls repeat it. */
+	dock() {
+		if (this.docking) {
+			this.redock = true;
+			return;
+		}
+		this.docking = true;
+		for (let pass = 0; pass < 4; pass++) {
+			this.redock = false;
+			const footer = this.footer;
+			const pad = this.window.core.metrics.geometry.pad;
+			const height = footer !== undefined ? footer.measuredHeight() + pad : 0;
+			if (height !== this.footerHeight) {
+				this.footerHeight = height;
+				this.footerHolder.Size = new UDim2(1, 0, 0, height);
+				this.Frame.Size = new UDim2(1, 0, 1, -height);
+			}
+			for (const section of this.Sections) section.refit();
+			if (!this.redock) break;
+		}
+		this.docking = false;
+	}
+
 	/** Re-measures the heading and every section for the window's current metrics. */
 	layout() {
 		const core = this.window.core;
@@ -156,18 +273,27 @@ export class Tab {
 		padding.PaddingRight = new UDim(0, pad);
 		padding.PaddingTop = new UDim(0, pad);
 		padding.PaddingBottom = new UDim(0, pad);
+		const footerPadding = this.footerHolder.FindFirstChildOfClass("UIPadding")!;
+		footerPadding.PaddingLeft = new UDim(0, pad);
+		footerPadding.PaddingRight = new UDim(0, pad);
+		footerPadding.PaddingBottom = new UDim(0, pad);
 		const width = metrics.rowWidth + 32;
 		const scale = core.type.scale;
-		const eyebrow = core.type.size("Eyebrow") + 4;
+		const look = this.look;
+		const eyebrow = look.eyebrow !== undefined ? core.type.size("Eyebrow") + 4 : 0;
 		const title = textHeight(this.Title, "Display", scale, width);
-		const summary = core.type.size("Caption") + 4;
+		const summary = look.summary ? core.type.size("Caption") + 4 : 0;
+		this.eyebrow.Visible = eyebrow > 0;
+		this.summary.Visible = summary > 0;
 		this.eyebrow.Size = UDim2.fromOffset(width, eyebrow);
-		this.titleLabel.Position = UDim2.fromOffset(0, eyebrow + 4);
+		const titleTop = eyebrow > 0 ? eyebrow + 4 : 0;
+		this.titleLabel.Position = UDim2.fromOffset(0, titleTop);
 		this.titleLabel.Size = UDim2.fromOffset(width, title);
-		this.summary.Position = UDim2.fromOffset(0, eyebrow + 4 + title + 4);
+		this.summary.Position = UDim2.fromOffset(0, titleTop + title + 4);
 		this.summary.Size = UDim2.fromOffset(width, summary);
-		this.heading.Size = new UDim2(1, 0, 0, eyebrow + 4 + title + 4 + summary);
+		this.heading.Size = new UDim2(1, 0, 0, titleTop + title + (summary > 0 ? 4 + summary : 0));
 		for (const section of this.Sections) section.layout(metrics.rowWidth);
+		this.dock();
 	}
 
 	/** Summary line: "<n> controls  /  <m> sections", or "<n> matching controls" while searching. */
@@ -179,11 +305,11 @@ export class Tab {
 			sections += 1;
 			controls += section.shownCount();
 		}
-		const searching = this.window.searchQuery() !== "";
+		const searching = this.searching();
 		this.summary.Text = searching
 			? `${plural(controls, "matching control")}`
 			: `${plural(controls, "control")}  /  ${plural(sections, "section")}`;
-		this.heading.Visible = !searching || controls > 0;
+		this.heading.Visible = this.look.heading && (!searching || controls > 0);
 		return controls;
 	}
 }

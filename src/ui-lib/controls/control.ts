@@ -31,6 +31,10 @@ export interface SectionHost {
 	rowResized(control: Control): void;
 	/** Height of the section's rows shown now other than `control`'s (a page-filling List's room). */
 	othersHeight(control: Control): number;
+	/** Visible height of the tab's scrolling page (a docked footer excluded). */
+	pageHeight(): number;
+	/** Height the page leaves the row of `control` so that the page's content fits it exactly. */
+	fillRoom(control: Control): number;
 }
 
 export interface ControlContext {
@@ -351,7 +355,8 @@ export abstract class Control {
 		const descriptionHeight = textHeight(this.Description, "Caption", scale, captionWidth);
 		const text = labelHeight + (descriptionHeight > 0 ? LABEL_GAP + descriptionHeight : 0);
 		const caption = this.captionReserve() > 0 ? math.max(text, READOUT_HEIGHT) : text;
-		const chrome = 2 * ROW_PAD + (mode === "stack" ? caption + (caption > 0 ? STACK_GAP : 0) : 0);
+		const pad = this.rowPad();
+		const chrome = 2 * pad + (mode === "stack" ? caption + (caption > 0 ? STACK_GAP : 0) : 0);
 		const slotHeight = mode === "content" ? 0 : this.slotHeight(slotWidth, chrome);
 		const inner =
 			mode === "stack"
@@ -359,10 +364,10 @@ export abstract class Control {
 				: mode === "content"
 					? caption
 					: math.max(caption, slotHeight);
-		const height = 2 * ROW_PAD + inner;
+		const height = 2 * pad + inner;
 		const resized = this.Frame.Size.Y.Offset !== height;
 		this.Frame.Size = new UDim2(1, 0, 0, height);
-		const captionTop = mode === "inline" ? ROW_PAD + math.floor((inner - caption) / 2) : ROW_PAD;
+		const captionTop = mode === "inline" ? pad + math.floor((inner - caption) / 2) : pad;
 		this.labelText.Position = UDim2.fromOffset(0, captionTop);
 		this.labelText.Size = UDim2.fromOffset(captionWidth, labelHeight);
 		this.labelText.Visible = labelHeight > 0;
@@ -373,14 +378,19 @@ export abstract class Control {
 			description.Size = UDim2.fromOffset(captionWidth, descriptionHeight);
 		}
 		if (mode === "inline") {
-			this.slot.Position = UDim2.fromOffset(rowWidth - slotWidth, ROW_PAD + math.floor((inner - slotHeight) / 2));
+			this.slot.Position = UDim2.fromOffset(rowWidth - slotWidth, pad + math.floor((inner - slotHeight) / 2));
 		} else if (mode === "stack") {
-			this.slot.Position = UDim2.fromOffset(0, ROW_PAD + caption + (caption > 0 ? STACK_GAP : 0));
+			this.slot.Position = UDim2.fromOffset(0, pad + caption + (caption > 0 ? STACK_GAP : 0));
 		}
 		this.slot.Size = UDim2.fromOffset(slotWidth, slotHeight);
 		if (mode !== "content") this.layoutSlot(slotWidth, slotHeight);
 		if (resized) this.section.rowResized(this);
 		return height;
+	}
+
+	/** Space above and below the row's content (a Transcript's rows run to the card's edges). */
+	protected rowPad(): number {
+		return ROW_PAD;
 	}
 
 	/** Width kept free at the right of a stacked caption for a readout pill (READOUT_HEIGHT tall). */

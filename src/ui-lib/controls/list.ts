@@ -24,7 +24,7 @@ const TEXT_BYTES = 16384;
 const KINDS = ["Info", "Success", "Warning", "Danger", "Muted"];
 const PAD = 10;
 
-interface Item {
+export interface Item {
 	title: string;
 	text: string;
 	kind: string;
@@ -36,28 +36,28 @@ interface Item {
 
 const ACTION_GAP = 6;
 
-function titleColor(palette: Palette, kind: string): Color3 {
+export function titleColor(palette: Palette, kind: string): Color3 {
 	if (kind === "Success" || kind === "Warning" || kind === "Danger") return palette[kind];
 	if (kind === "Info") return palette.Accent;
 	return palette.Muted;
 }
 
-function optionalText(record: Options, key: string, method: string): string | undefined {
+function optionalText(record: Options, key: string, method: string, owner: string): string | undefined {
 	const value = record[key];
 	if (value === undefined) return undefined;
-	if (!typeIs(value, "string")) fail(`List:${method}: ${key} must be a string`);
+	if (!typeIs(value, "string")) fail(`${owner}:${method}: ${key} must be a string`);
 	return value;
 }
 
-function readItem(value: unknown, method: string): Item {
+export function readItem(value: unknown, method: string, owner = "List"): Item {
 	if (typeIs(value, "string"))
 		return { title: "", text: truncateBytes(value, TEXT_BYTES), kind: "Muted", rich: false, code: false };
-	if (!typeIs(value, "table")) fail(`List:${method}: an item is a string or { Title?, Text, Kind?, ... }`);
+	if (!typeIs(value, "table")) fail(`${owner}:${method}: an item is a string or { Title?, Text, Kind?, ... }`);
 	const record = value as Options;
 	const kind = record.Kind === undefined ? "Muted" : tostring(record.Kind);
-	if (!KINDS.includes(kind)) fail(`List:${method}: Kind must be one of ${KINDS.join(", ")}`);
+	if (!KINDS.includes(kind)) fail(`${owner}:${method}: Kind must be one of ${KINDS.join(", ")}`);
 	let text = record.Text === undefined ? "" : tostring(record.Text);
-	let rich = booleanOption(record, "RichText", false, `List:${method}`);
+	let rich = booleanOption(record, "RichText", false, `${owner}:${method}`);
 	// cutting markup could leave it malformed (shown raw): a long rich text shows its plain text
 	if (rich && text.size() > TEXT_BYTES) {
 		text = plainText(text);
@@ -68,9 +68,9 @@ function readItem(value: unknown, method: string): Item {
 		text: truncateBytes(text, TEXT_BYTES),
 		kind,
 		rich,
-		code: booleanOption(record, "Code", false, `List:${method}`),
-		action: optionalText(record, "Action", method),
-		key: optionalText(record, "Key", method),
+		code: booleanOption(record, "Code", false, `${owner}:${method}`),
+		action: optionalText(record, "Action", method, owner),
+		key: optionalText(record, "Key", method, owner),
 	};
 }
 
@@ -306,7 +306,7 @@ export class ListControl extends Control {
 	protected slotHeight(_width: number, chrome: number): number {
 		const height = this.height;
 		const slot = height.fill
-			? fillHeight(height, this.core.metrics, this.section.othersHeight(this), chrome)
+			? fillHeight(height, this.section.pageHeight(), this.core.metrics, this.section.othersHeight(this), chrome)
 			: height.pixels;
 		this.measured = { height: slot, chrome };
 		return slot;
@@ -317,7 +317,16 @@ export class ListControl extends Control {
 		const height = this.height;
 		if (!height.fill || !this.Alive) return;
 		const { height: current, chrome } = this.measured;
-		if (fillHeight(height, this.core.metrics, this.section.othersHeight(this), chrome) !== current) this.relayout();
+		if (
+			fillHeight(
+				height,
+				this.section.pageHeight(),
+				this.core.metrics,
+				this.section.othersHeight(this),
+				chrome,
+			) !== current
+		)
+			this.relayout();
 	}
 
 	protected layoutSlot(width: number, height: number) {

@@ -16,25 +16,25 @@ export const FLOOR = 60;
 /** Room left between the filled section and the page's edges. */
 const MARGIN = 8;
 
-export function readListHeight(options: Options): ListHeight {
+export function readListHeight(options: Options, kind = "List", minimum = 120): ListHeight {
 	const height = options.Height;
 	if (height !== "Fill") {
-		if (height !== undefined && !typeIs(height, "number")) fail(`List: Height is a number of pixels or "Fill"`);
+		if (height !== undefined && !typeIs(height, "number")) fail(`${kind}: Height is a number of pixels or "Fill"`);
 		return { fill: false, pixels: math.floor(clampedOption(options, "Height", 120, 2000, 240)) };
 	}
-	const min = math.floor(clampedOption(options, "MinHeight", FLOOR, 2000, 120));
+	const min = math.floor(clampedOption(options, "MinHeight", FLOOR, 2000, minimum));
 	const max = math.floor(clampedOption(options, "MaxHeight", min, 4000, 2000));
 	return { fill: true, min, max };
 }
 
-/** The slot height of a "Fill" list beside `others` px of rows, its row being `chrome` px more. */
+/** The slot height of a "Fill" list on a `page` px page beside `others` px of rows, its row being `chrome` px more. */
 export function fillHeight(
 	height: { readonly min: number; readonly max: number },
+	page: number,
 	metrics: Metrics,
 	others: number,
 	chrome: number,
 ): number {
-	const page = metrics.pageHeight;
 	const room = math.clamp(page - others - chrome - MARGIN, height.min, height.max);
 	return math.floor(math.max(FLOOR, math.min(room, page - metrics.target)));
 }

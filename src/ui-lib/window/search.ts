@@ -62,17 +62,19 @@ export class Search {
 		this.filtering = query !== "";
 		const activeTab = this.active();
 		for (const tab of this.tabs()) {
+			// a tab without the search box is never filtered
+			const filtering = query !== "" && tab.look.search;
 			for (const section of tab.Sections) {
 				let matches = 0;
 				for (const control of section.Controls) {
-					control.filtered = query !== "" && control.searchText().find(query, 1, true)[0] === undefined;
+					control.filtered = filtering && control.searchText().find(query, 1, true)[0] === undefined;
 					if (control.Visible && !control.filtered) matches += 1;
 				}
-				section.filtered = query !== "" && matches === 0;
+				section.filtered = filtering && matches === 0;
 				section.refreshRows();
 			}
 			const count = tab.updateSummary();
-			if (tab === activeTab) this.empty.Visible = query !== "" && count === 0;
+			if (tab === activeTab) this.empty.Visible = filtering && count === 0;
 		}
 		if (activeTab === undefined) this.empty.Visible = false;
 		this.core.shown.fire();

@@ -4,7 +4,7 @@ import { services } from "../adapter/services";
 import { register, unregister } from "../adapter/registry";
 import { exportConfig, importConfig, type ConfigWindow } from "../config/codec";
 import { loadFile, saveFile } from "../config/files";
-import { Tab, type WindowHost } from "../containers/tab";
+import { readTabLook, Tab, type WindowHost } from "../containers/tab";
 import type { Control } from "../controls/control";
 import { button, corner, create, frame, stroke } from "../core/create";
 import { fail } from "../core/errors";
@@ -202,8 +202,9 @@ export class Window {
 		const id = textOption(options, "Id", title);
 		for (const tab of this.Tabs)
 			if (tab.Id === id) fail(`Tab: a tab with Id "${id}" already exists in this window`);
+		const look = readTabLook(options);
 		const scope = this.core.scope.child();
-		const tab = new Tab(this.host, scope, id, title, this.content);
+		const tab = new Tab(this.host, scope, id, title, this.content, look);
 		tab.nav = this.navigation.addTab(scope, id, title, this.Tabs.size() + 1, () => this.SelectTab(tab));
 		this.Tabs.push(tab);
 		this.layout();
@@ -236,6 +237,8 @@ export class Window {
 		this.activeTab = tab;
 		tab.Frame.Visible = true;
 		tab.nav.setActive(true);
+		// tabs without search hide the box: the page gets its room
+		if (previous === undefined || previous.look.search !== tab.look.search) this.layout();
 		core.refilter();
 		if (previous !== undefined) this.contentVeil.play(false);
 		core.shown.fire();
@@ -546,7 +549,7 @@ export class Window {
 		const workspaceHeight = math.max(0, height - top - SIZE.Footer);
 		this.workspace.Position = UDim2.fromOffset(left, top);
 		this.workspace.Size = UDim2.fromOffset(workspaceWidth, workspaceHeight);
-		const searchShown = this.searchEnabled && geometry.searchVisible;
+		const searchShown = this.searchEnabled && geometry.searchVisible && this.activeTab?.look.search !== false;
 		const box = this.search.box;
 		box.Visible = searchShown;
 		const searchBlock = searchShown ? geometry.searchBlock : 0;

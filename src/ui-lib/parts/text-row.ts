@@ -1,0 +1,67 @@
+// The Transcript's built-in row: a List item (caption in its Kind colour, text in Body or Code,
+// an optional Action link) laid out by the engine (AutomaticSize), so the Transcript measures it
+// like any custom row. Pressing the link calls `activate` (click, tap, gamepad ButtonA, keyboard
+// activation in UI navigation).
+import { button, create, label } from "../core/create";
+import type { Scope } from "../core/scope";
+import { textWidth } from "../layout/measure";
+import { titleColor, type Item } from "../controls/list";
+import type { WindowCore } from "../context/window-core";
+
+const PAD = 10;
+const GAP = 4;
+
+export function buildTextRow(
+	core: WindowCore,
+	scope: Scope,
+	container: Frame,
+	item: Item,
+	activate: (key: string | undefined) => void,
+) {
+	create(
+		"UIPadding",
+		{
+			PaddingLeft: new UDim(0, PAD),
+			PaddingRight: new UDim(0, PAD),
+			PaddingTop: new UDim(0, PAD),
+			PaddingBottom: new UDim(0, PAD),
+		},
+		container,
+	);
+	create(
+		"UIListLayout",
+		{
+			SortOrder: Enum.SortOrder.LayoutOrder,
+			Padding: new UDim(0, GAP),
+			FillDirection: Enum.FillDirection.Vertical,
+		},
+		container,
+	);
+	const grow = { Size: new UDim2(1, 0, 0, 0), AutomaticSize: Enum.AutomaticSize.Y };
+	if (item.title !== "") {
+		const title = label("Title", container, { ...grow, Text: item.title, LayoutOrder: 1 });
+		core.type.bind(scope, title, "Caption");
+		core.painter.bind(scope, title, "TextColor3", (p) => titleColor(p, item.kind));
+	}
+	if (item.text !== "") {
+		const text = label("Text", container, { ...grow, Text: item.text, RichText: item.rich, LayoutOrder: 2 });
+		core.type.bind(scope, text, item.code ? "Code" : "Body");
+		core.painter.bind(scope, text, "TextColor3", "Text");
+	}
+	const action = item.action;
+	if (action !== undefined) {
+		const scale = core.type.scale;
+		const link = button("Action", container, {
+			Text: action,
+			LayoutOrder: 3,
+			TextXAlignment: Enum.TextXAlignment.Left,
+			Size: UDim2.fromOffset(textWidth(action, "Caption", scale) + 8, core.type.size("Caption") + 8),
+		});
+		core.type.bind(scope, link, "Caption");
+		const state = core.pressables.track(scope, link, () => paint.update());
+		const paint = core.painter.bind(scope, link, "TextColor3", (p) =>
+			state.hover || state.selected ? p.Text : p.Accent,
+		);
+		scope.give(link.Activated.Connect(() => activate(item.key)));
+	}
+}

@@ -1,0 +1,406 @@
+// The engine of a Transcript: keyed rows drawn by caller-supplied builders into containers that
+// size themselves (AutomaticSize Y), in a ScrollingFrame. Only the rows inside the view plus an
+// overscan margin are mounted (at most MOUNT_LIMIT); each is measured once built (its container's
+// AbsoluteSize) and again whenever the engine's layout changes that size, so offsets are exact
+// where the reader looks and estimated elsewhere. The row at the top of the view keeps its place
+// when rows above it are added, removed or change height (anchor preservation); a reader at the
+// bottom follows appended and growing rows. While hidden the engine only records changes and
+// reconciles once shown. The Transcript control (controls/transcript.ts) is its public face.
+import { frame } from "../core/create";
+import type { Scope } from "../core/scope";
+import { Offsets } from "./offsets";
+
+/** A mounted row's optional hooks, returned by its builder. */
+export interface RowHooks {
+	Update?: (data: unknown) => unknown;
+	Destroy?: () => void;
+}
+
+export interface KeyedRow {
+	readonly key: string;
+	/** The owner's builder (the engine hands the row to `mount`, which calls it). */
+	readonly build: unknown;
+	data: unknown;
+	estimate: number;
+}
+
+/** What the engine hands the control to build a row's context. */
+export interface MountInfo {
+	readonly key: string;
+	readonly width: number;
+	readonly scope: Scope;
+	readonly resized: () => void;
+}
+
+interface Mounted {
+	readonly row: KeyedRow;
+	readonly container: Frame;
+	readonly scope: Scope;
+	hooks?: RowHooks;
+}
+
+interface Anchor {
+	row: KeyedRow;
+	offset: number;
+}
+
+const OVERSCAN = 160;
+const END_SLACK = 2;
+/** Passes of a render: each measures rows the previous pass brought into view. */
+const PASSES = 6;
+/** Most rows mounted at once, whatever the view's height and the rows' sizes. */
+export const MOUNT_LIMIT = 120;
+
+export class KeyedRows {
+	private rows: KeyedRow[] = [];
+	private readonly positions = new Map<string, number>();
+	private readonly offsets = new Offsets();
+	private readonly mounted = new Map<KeyedRow, Mounted>();
+	private width = 0;
+	private viewHeight = 0;
+	private shown = true;
+	private dirty = false;
+	private writingCanvas = false;
+	private rendering = false;
+
+	constructor(
+		private readonly view: ScrollingFrame,
+		private readonly scope: Scope,
+		private readonly follow: boolean,
+		/** Builds the row, guarding the builder (errors are reported, never raised into the engine). */
+		private readonly mount: (row: KeyedRow, container: Frame, info: MountInfo) => RowHooks | undefined,
+		private readonly unmountHooks: (hooks: RowHooks | undefined) => void,
+	) {
+		view.CanvasSize = new UDim2();
+		view.AutomaticCanvasSize = Enum.AutomaticSize.None;
+		scope.give(
+			view.GetPropertyChangedSignal("CanvasPosition").Connect(() => {
+				if (!this.writingCanvas) this.render();
+			}),
+		);
+		scope.give(() => {
+			for (const [, mounted] of this.mounted) this.unmount(mounted);
+			this.mounted.clear();
+		});
+	}
+
+	count(): number {
+		return this.rows.size();
+	}
+
+	mountedCount(): number {
+		return this.mounted.size();
+	}
+
+	has(key: string): boolean {
+		return this.positions.has(key);
+	}
+
+	get(key: string): KeyedRow | undefined {
+		const index = this.positions.get(key);
+		return index !== undefined ? this.rows[index] : undefined;
+	}
+
+	indexOf(key: string): number | undefined {
+		return this.positions.get(key);
+	}
+
+	keys(): string[] {
+		return this.rows.map((row) => row.key);
+	}
+
+	/** The mounted container of row `key`, if it is built now. */
+	containerOf(key: string): Frame | undefined {
+		const row = this.get(key);
+		return row !== undefined ? this.mounted.get(row)?.container : undefined;
+	}
+
+	contentHeight(): number {
+		return this.offsets.total();
+	}
+
+	atEnd(): boolean {
+		return this.view.CanvasPosition.Y >= this.maxCanvas() - END_SLACK;
+	}
+
+	/** The viewport's inner size, from the owner's layout. A new width rebuilds the mounted rows. */
+	resize(width: number, height: number) {
+		const following = this.follow && this.atEnd();
+		const anchor = this.anchor();
+		this.viewHeight = height;
+		if (width !== this.width) {
+			this.width = width;
+			// measured heights at the old width are the best guesses at the new one
+			this.offsets.remeasure((index) => this.offsets.height(index));
+			this.unmountAll();
+		}
+		this.settle(anchor, following);
+	}
+
+	insert(index: number, rows: KeyedRow[]) {
+		const following = this.follow && this.atEnd();
+		const anchor = this.anchor();
+		for (let i = 0; i < rows.size(); i++) this.rows.insert(index + i, rows[i]);
+		this.offsets.insert(
+			index,
+			rows.map((row) => row.estimate),
+		);
+		this.reindex(index);
+		this.settle(anchor, following);
+	}
+
+	remove(index: number, count: number) {
+		if (count <= 0) return;
+		const following = this.follow && this.atEnd();
+		let anchor = this.anchor();
+		for (let i = 0; i < count; i++) {
+			const row = this.rows.remove(index)!;
+			this.positions.delete(row.key);
+			const mounted = this.mounted.get(row);
+			if (mounted !== undefined) {
+				this.mounted.delete(row);
+				this.unmount(mounted);
+			}
+			if (anchor !== undefined && anchor.row === row) anchor = undefined;
+		}
+		this.offsets.remove(index, count);
+		this.reindex(index);
+		this.settle(anchor, following);
+	}
+
+	/** Replaces every row; the view shows the end. */
+	setRows(rows: KeyedRow[]) {
+		this.unmountAll();
+		this.rows = [...rows];
+		this.positions.clear();
+		this.offsets.reset(0, 0);
+		this.offsets.insert(
+			0,
+			this.rows.map((row) => row.estimate),
+		);
+		this.reindex(0);
+		this.setCanvas(0);
+		this.scrollToEnd();
+	}
+
+	/** New data for row `key`: a mounted row updates itself (or is rebuilt) and is measured again. */
+	update(key: string, data: unknown) {
+		const row = this.get(key);
+		if (row === undefined) return;
+		row.data = data;
+		const mounted = this.mounted.get(row);
+		if (mounted === undefined) return;
+		const update = mounted.hooks?.Update;
+		let kept = false;
+		if (update !== undefined) {
+			const [ok, result] = pcall(update, data);
+			kept = ok && result !== false;
+		}
+		if (!kept) this.rebuild(row);
+		else this.measure(row);
+	}
+
+	/** Rebuilds the mounted row `key` (or every mounted row). */
+	refresh(key?: string) {
+		if (key === undefined) {
+			const anchor = this.anchor();
+			const following = this.follow && this.atEnd();
+			this.unmountAll();
+			this.settle(anchor, following);
+			return;
+		}
+		const row = this.get(key);
+		if (row !== undefined && this.mounted.has(row)) this.rebuild(row);
+	}
+
+	setShown(shown: boolean) {
+		if (shown === this.shown) return;
+		this.shown = shown;
+		if (shown && this.dirty) this.render();
+	}
+
+	/** Shows the last rows (rows measured taller than estimated move the end: settle on it again). */
+	scrollToEnd() {
+		for (let pass = 0; pass < PASSES; pass++) {
+			this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
+			this.setCanvas(this.maxCanvas());
+			this.render();
+			if (this.dirty || this.atEnd()) break;
+		}
+	}
+
+	/** Mounts the rows in view (building and measuring them) and unmounts the rest. */
+	render() {
+		if (!this.shown || this.width <= 0) {
+			this.dirty = true;
+			return;
+		}
+		if (this.rendering) return;
+		this.rendering = true;
+		this.dirty = false;
+		const anchor = this.anchor();
+		const following = this.follow && this.atEnd();
+		for (let pass = 0; pass < PASSES; pass++) {
+			const [first, last] = this.range();
+			let changed = false;
+			for (let i = first; i <= last && this.mounted.size() < MOUNT_LIMIT; i++) {
+				if (!this.mounted.has(this.rows[i])) changed = this.build(this.rows[i]) || changed;
+			}
+			if (following) this.setCanvas(this.maxCanvasAfterResize());
+			else this.restoreAnchor(anchor);
+			if (!changed) break;
+		}
+		const [first, last] = this.range();
+		for (const [row, mounted] of this.mounted) {
+			const index = this.positions.get(row.key)!;
+			if (index < first || index > last) {
+				this.mounted.delete(row);
+				this.unmount(mounted);
+			}
+		}
+		this.place();
+		this.rendering = false;
+	}
+
+	// Internals -------------------------------------------------------------------------------------
+
+	/** Indices of the rows overlapping the view plus the overscan margin. */
+	private range(): LuaTuple<[number, number]> {
+		const count = this.rows.size();
+		if (count === 0) return $tuple(0, -1);
+		const top = this.view.CanvasPosition.Y;
+		const from = math.max(0, top - OVERSCAN);
+		const to = top + this.viewHeight + OVERSCAN;
+		const first = this.offsets.indexAt(from);
+		let last = first;
+		while (last + 1 < count && this.offsets.start(last + 1) < to) last += 1;
+		return $tuple(first, last);
+	}
+
+	private reindex(from: number) {
+		for (let i = from; i < this.rows.size(); i++) this.positions.set(this.rows[i].key, i);
+	}
+
+	private maxCanvas(): number {
+		return math.max(0, this.contentHeight() - this.viewHeight);
+	}
+
+	private maxCanvasAfterResize(): number {
+		this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
+		return this.maxCanvas();
+	}
+
+	private anchor(): Anchor | undefined {
+		if (this.rows.size() === 0) return undefined;
+		const top = this.view.CanvasPosition.Y;
+		const index = this.offsets.indexAt(top);
+		return { row: this.rows[index], offset: top - this.offsets.start(index) };
+	}
+
+	private restoreAnchor(anchor: Anchor | undefined) {
+		this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
+		if (anchor === undefined) return;
+		const index = this.positions.get(anchor.row.key);
+		if (index === undefined || this.rows[index] !== anchor.row) return;
+		this.setCanvas(math.clamp(this.offsets.start(index) + anchor.offset, 0, this.maxCanvas()));
+	}
+
+	/** After a change: follow the end when the reader was there, else keep the anchor; then render. */
+	private settle(anchor: Anchor | undefined, following: boolean) {
+		if (following) {
+			this.scrollToEnd();
+			return;
+		}
+		this.restoreAnchor(anchor);
+		this.render();
+	}
+
+	/** Builds `row` into a fresh container; true when its measured height changed the offsets. */
+	private build(row: KeyedRow): boolean {
+		const scope = this.scope.child();
+		const container = frame("Row", undefined, {
+			Size: new UDim2(1, 0, 0, 0),
+			AutomaticSize: Enum.AutomaticSize.Y,
+		});
+		container.SetAttribute("Key", row.key);
+		scope.give(container);
+		const index = this.positions.get(row.key)!;
+		container.Position = UDim2.fromOffset(0, this.offsets.start(index));
+		container.Parent = this.view;
+		const mounted: Mounted = { row, container, scope };
+		this.mounted.set(row, mounted);
+		mounted.hooks = this.mount(row, container, {
+			key: row.key,
+			width: this.width,
+			scope,
+			resized: () => this.resized(row),
+		});
+		scope.give(container.GetPropertyChangedSignal("AbsoluteSize").Connect(() => this.resized(row)));
+		return this.record(row, container);
+	}
+
+	private rebuild(row: KeyedRow) {
+		const mounted = this.mounted.get(row);
+		if (mounted === undefined) return;
+		const following = this.follow && this.atEnd();
+		const anchor = this.anchor();
+		this.mounted.delete(row);
+		this.unmount(mounted);
+		this.build(row);
+		this.settle(anchor, following);
+	}
+
+	/** Stores the container's measured height; true when it differs from what the offsets held. */
+	private record(row: KeyedRow, container: Frame): boolean {
+		const index = this.positions.get(row.key);
+		if (index === undefined) return false;
+		const height = container.AbsoluteSize.Y;
+		// not laid out yet (0): keep the estimate; the AbsoluteSize signal measures it later
+		if (height <= 0) return false;
+		return this.offsets.setHeight(index, math.ceil(height)) !== 0;
+	}
+
+	private measure(row: KeyedRow) {
+		const mounted = this.mounted.get(row);
+		if (mounted === undefined) return;
+		const following = this.follow && this.atEnd();
+		const anchor = this.anchor();
+		if (this.record(row, mounted.container)) this.settle(anchor, following);
+	}
+
+	/** A mounted row's size changed (layout pass or the row's own report). */
+	private resized(row: KeyedRow) {
+		if (this.rendering || !this.mounted.has(row)) return;
+		if (!this.shown) {
+			this.dirty = true;
+			return;
+		}
+		this.measure(row);
+	}
+
+	private place() {
+		for (const [row, mounted] of this.mounted) {
+			const index = this.positions.get(row.key)!;
+			const y = this.offsets.start(index);
+			if (mounted.container.Position.Y.Offset !== y) mounted.container.Position = UDim2.fromOffset(0, y);
+		}
+	}
+
+	private setCanvas(y: number) {
+		const current = this.view.CanvasPosition;
+		if (current.Y === y) return;
+		this.writingCanvas = true;
+		this.view.CanvasPosition = new Vector2(current.X, y);
+		this.writingCanvas = false;
+	}
+
+	private unmount(mounted: Mounted) {
+		this.unmountHooks(mounted.hooks);
+		mounted.scope.destroy();
+	}
+
+	private unmountAll() {
+		for (const [, mounted] of this.mounted) this.unmount(mounted);
+		this.mounted.clear();
+	}
+}
