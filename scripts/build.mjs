@@ -33,6 +33,7 @@ export function bundleConfigs(versions) {
 			entry: [],
 			idRoot: "out/src",
 			forms: ["loadstring"],
+			pack: true,
 			usage: "Load: loadstring(source)(context) in an executor returns the client handle (Studio and games: the Rojo model uai.rbxm).",
 			manifestExtra: { clientVersion: versions.client, sdkVersion: versions.sdk },
 			hint: "Every module and @rbxts package the client uses must be in default.project.json.",

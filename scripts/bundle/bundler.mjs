@@ -7,7 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { compactModule } from "./compact.mjs";
 import { namesIn, shortenLocals } from "./rename.mjs";
-import { sameBytecode } from "./verify.mjs";
+import { pack } from "./pack.mjs";
+import { sameBytecode, samePacked } from "./verify.mjs";
 import { describeSteps, findModuleRefs, tokenize } from "./lex.mjs";
 
 export const FORMAT = "uai-build v1";
@@ -34,8 +35,12 @@ export function normalizeText(text) {
 	return text.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
 }
 
-export function runtimeSource() {
-	return normalizeText(fs.readFileSync(path.join(HERE, "runtime.luau"), "utf8"));
+/** The runtime text; a bundle with packed modules carries their decoder (unpack.luau) ahead of it. */
+export function runtimeSource(packed = false) {
+	const runtime = normalizeText(fs.readFileSync(path.join(HERE, "runtime.luau"), "utf8"));
+	if (!packed) return runtime;
+	const unpack = normalizeText(fs.readFileSync(path.join(HERE, "unpack.luau"), "utf8"));
+	return `local unpackText = (function()\n${unpack}end)()\n${runtime}`;
 }
 
 /** roblox-ts's Promise, carried only when a bundled module uses it (TS.Promise, TS.async, TS.await). */
@@ -140,6 +145,7 @@ function resolveSteps(from, steps) {
  * @param {(file: string) => string} o.readFile  reads a repo-relative file
  * @param {string[]} o.forms     "loadstring" (module sources as strings) and/or "functions"
  * @param {boolean} [o.readable] carry module text as compiled (default: compacted, compact.mjs)
+ * @param {boolean} [o.pack]     pack the module sources (loadstring form, compact build; pack.mjs)
  * @param {string} o.usage       one line telling how the bundle is loaded
  * @param {object} [o.manifestExtra] extra manifest fields placed after "version"
  * @param {string} [o.hint]      printed after reference errors
@@ -202,7 +208,8 @@ export function createBundle(o) {
 		}
 	}
 	// Shortened local names, kept per module only where Luau proves the same bytecode (verify.mjs).
-	let runtime = o.readable ? runtimeSource() : compactModule(runtimeSource());
+	const packed = Boolean(o.pack) && !o.readable && o.forms.length === 1 && o.forms[0] === "loadstring";
+	let runtime = o.readable ? runtimeSource() : compactModule(runtimeSource(packed));
 	if (!o.readable) {
 		const list = [...modules.values()];
 		// the line-1 locals are renamed with the module: `local a,b=...;` then `a.Parent`, `b(...)`
@@ -218,6 +225,18 @@ export function createBundle(o) {
 		});
 		if (same[list.length]) runtime = pairs[list.length].after;
 		runtime = runtime.replace(/\n+/g, "\n");
+	}
+
+	// Packed sources, each proven by the decoder the bundle carries to unpack to its text.
+	if (packed) {
+		const list = [...modules.values()];
+		const items = list.map((m) => ({ text: m.prefix + m.source, packed: pack(m.prefix + m.source) }));
+		const same = samePacked(items);
+		const bad = list.filter((m, i) => !same[i]).map((m) => m.id);
+		if (bad.length > 0) throw new Error(`${o.name}: packed text does not unpack to the module (internal error): ${bad.join(", ")}`);
+		list.forEach((m, i) => {
+			m.packed = items[i].packed;
+		});
 	}
 
 	const ids = new Map();
@@ -257,6 +276,7 @@ export function createBundle(o) {
 		lines.push(`\tversion = ${luaString(o.version)},`);
 		lines.push(`\tbuild = ${luaString(build)},`);
 		lines.push(`\tentry = ${luaString(entryId)},`);
+		if (packed) lines.push("\tpacked = true,");
 		lines.push("\ttree = {");
 		for (const node of order) {
 			const parent = node.parent ? indexOf.get(node.parent) : 0;
@@ -269,7 +289,7 @@ export function createBundle(o) {
 		if (o.forms.includes("loadstring")) {
 			lines.push("\tsources = {");
 			for (const m of sorted) {
-				const body = longString(m.prefix + m.source);
+				const body = longString(packed ? m.packed : m.prefix + m.source);
 				for (const l of `${tab}${tab}[${luaString(m.id)}]${sp}=${sp}${body},`.split("\n")) lines.push(l);
 			}
 			lines.push("\t},");
@@ -308,6 +328,7 @@ export function createBundle(o) {
 		entry: entryId,
 		forms: [...o.forms],
 		compact: !o.readable,
+		...(packed ? { packed: true } : {}),
 		modules: sorted.map((m) => ({
 			id: m.id,
 			bytes: Buffer.byteLength(m.source),

@@ -40,3 +40,36 @@ export function sameBytecode(pairs, levels = "1") {
 		fs.rmSync(tmp, { recursive: true, force: true });
 	}
 }
+
+/**
+ * Proof for the packed client modules (pack.mjs): the decoder the bundle carries
+ * (scripts/bundle/unpack.luau), run by Lune, gives back each module's text exactly.
+ * @param {{ text: string, packed: string }[]} items
+ * @returns {boolean[]} per item: it unpacks to its text
+ */
+export function samePacked(items) {
+	if (items.length === 0) return [];
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "uai-unpack-"));
+	try {
+		items.forEach((item, i) => {
+			fs.writeFileSync(path.join(tmp, `${i}.a`), item.text);
+			fs.writeFileSync(path.join(tmp, `${i}.b`), item.packed);
+		});
+		fs.writeFileSync(path.join(tmp, "count.txt"), String(items.length));
+		const [cmd, pre] = luneCommand();
+		const script = path.join(HERE, "unpack_check.luau");
+		const r = spawnSync(cmd, [...pre, "run", script, tmp, path.join(HERE, "unpack.luau")], {
+			encoding: "utf8",
+			maxBuffer: 64 * 1024 * 1024,
+		});
+		if (r.status !== 0) throw new Error(`unpack check failed to run: ${r.stderr || r.error?.message}`);
+		const same = new Array(items.length).fill(false);
+		for (const line of r.stdout.split("\n")) {
+			const m = /^(same|diff) (\d+)$/.exec(line.trim());
+			if (m) same[Number(m[2])] = m[1] === "same";
+		}
+		return same;
+	} finally {
+		fs.rmSync(tmp, { recursive: true, force: true });
+	}
+}
