@@ -396,12 +396,14 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 					"the connected game client does not accept pictures: update and reload the UAI client, then reconnect the bridge",
 				);
 			const references: string[] = [];
+			const imageTypes: string[] = [];
 			let total = 0;
 			try {
 				for (const id of ids) {
 					const picture = pictures.owned(id, browser, body.sessionId);
 					total += picture.bytes.length;
 					references.push(picture.reference);
+					imageTypes.push(picture.mediaType);
 				}
 			} catch (err) {
 				if (err instanceof PictureError) return fail(reply, err.status, err.message);
@@ -416,6 +418,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 					sessionId: body.sessionId,
 					text: body.text,
 					images: references,
+					imageTypes,
 				},
 				browser,
 			);

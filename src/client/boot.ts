@@ -187,7 +187,8 @@ function bootClient(
 		});
 
 		const bridge = createBridge({
-			http: host.http,
+			http: host.http !== undefined ? { ...host.http, record: log.recordRequest } : undefined,
+			addSecrets: log.addRequestSecrets,
 			noHttpReason: caps.reason("http") ?? "this host has no HTTP transport",
 			sessions,
 			providers: providers.public,

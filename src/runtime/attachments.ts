@@ -28,6 +28,8 @@ export interface Prepared {
 	readonly paste?: { readonly path: string; readonly bytes: number };
 	/** Bridge image references sent with the text (checked by runtime/attachments_images). */
 	readonly images?: ReadonlyArray<string>;
+	/** Each image's media type, in the order of `images` ("image/*" when the sender gave none). */
+	readonly imageTypes?: ReadonlyArray<string>;
 }
 
 export interface Attachments {
@@ -122,10 +124,10 @@ export function createAttachments(
 		reference,
 		prepare: (text, fileList, images, canReadFiles) => {
 			if (!typeIs(text, "string")) return $tuple(undefined, "the message must be a string");
-			const imageProblem = checkImages(images, imagesAvailable());
-			if (imageProblem !== undefined) return $tuple(undefined, imageProblem);
-			const refs =
-				typeIs(images, "table") && !(images as Array<string>).isEmpty() ? (images as Array<string>) : undefined;
+			const checked = checkImages(images, imagesAvailable());
+			if (typeIs(checked, "string")) return $tuple(undefined, checked);
+			const refs = checked?.references;
+			const imageTypes = checked?.mediaTypes;
 			const fileProblem = checkFiles(fileList);
 			if (fileProblem !== undefined) return $tuple(undefined, fileProblem);
 			if (string.find(text, "%S")[0] === undefined)
@@ -135,7 +137,7 @@ export function createAttachments(
 						? "a message with files needs text that refers to them"
 						: "there is nothing to send",
 				);
-			if (text.size() <= INLINE_LIMIT) return $tuple({ text, images: refs }, undefined);
+			if (text.size() <= INLINE_LIMIT) return $tuple({ text, images: refs, imageTypes }, undefined);
 			if (!canReadFiles)
 				return $tuple(
 					undefined,
@@ -148,6 +150,7 @@ export function createAttachments(
 					text: `The user's message was saved as a file because it is long.\n${reference(entry)}`,
 					paste: { path: entry.path, bytes: entry.bytes },
 					images: refs,
+					imageTypes,
 				},
 				undefined,
 			);

@@ -6,6 +6,10 @@
 // explicit unavailable-image text (agent/conversation/image_history.ts).
 
 export const IMAGES_PER_MESSAGE = 8;
+/** The picture types the bridge accepts; an entry may name its type (the bridge's send does). */
+export const IMAGE_TYPES: ReadonlySet<string> = new Set(["image/png", "image/jpeg", "image/webp"]);
+/** The media type history records for a bare reference, whose type only the bridge knows. */
+export const UNKNOWN_IMAGE_TYPE = "image/*";
 const REFERENCE_LIMIT = 200;
 const IMAGE_PATTERN = `^uai%-image://pic_[%w_%-]+/${string.rep("%x", 64)}$`;
 
@@ -25,22 +29,51 @@ function isList(value: object): boolean {
 	return count === (value as Array<unknown>).size();
 }
 
-/** Why a send's `images` argument cannot be sent, or undefined when it can (or carries none).
- * `available`: a browser bridge is connected, which resolves the references at dispatch. */
-export function checkImages(images: unknown, available: boolean): string | undefined {
+/** A send's images: the references and, for each, its media type ("image/*" when not given). */
+export interface CheckedImages {
+	readonly references: ReadonlyArray<string>;
+	readonly mediaTypes: ReadonlyArray<string>;
+}
+
+const NOT_A_REFERENCE =
+	"images accepts only references issued by the browser bridge (uai-image://pic_<id>/<64 hex digits>), not asset ids, paths, URLs or base64 data";
+
+/** One entry: a reference, or `{ reference, mediaType }` with a PNG, JPEG or WebP type. */
+function entryOf(entry: unknown): LuaTuple<[string, string] | [undefined, string]> {
+	if (isImageReference(entry)) return $tuple(entry, UNKNOWN_IMAGE_TYPE);
+	if (!typeIs(entry, "table")) return $tuple(undefined, NOT_A_REFERENCE);
+	const { reference, mediaType } = entry as { reference?: unknown; mediaType?: unknown };
+	if (!isImageReference(reference)) return $tuple(undefined, NOT_A_REFERENCE);
+	if (mediaType === undefined) return $tuple(reference, UNKNOWN_IMAGE_TYPE);
+	if (!typeIs(mediaType, "string") || !IMAGE_TYPES.has(mediaType))
+		return $tuple(
+			undefined,
+			`the image ${reference} has mediaType ${tostring(mediaType)}: image/png, image/jpeg or image/webp`,
+		);
+	return $tuple(reference, mediaType);
+}
+
+/**
+ * A send's `images` argument checked: undefined when it carries none, else the references with
+ * their types, or why it cannot be sent. `available`: a browser bridge is connected, which
+ * resolves the references at dispatch.
+ */
+export function checkImages(images: unknown, available: boolean): CheckedImages | string | undefined {
 	if (images === undefined) return undefined;
 	if (!typeIs(images, "table") || !isList(images))
 		return "images must be a list of bridge image references (uai-image://...)";
 	const list = images as Array<unknown>;
 	if (list.isEmpty()) return undefined;
 	if (list.size() > IMAGES_PER_MESSAGE) return `at most ${IMAGES_PER_MESSAGE} images can be attached to one message`;
-	const seen = new Set<string>();
-	for (const ref of list) {
-		if (!isImageReference(ref))
-			return "images accepts only references issued by the browser bridge (uai-image://pic_<id>/<64 hex digits>), not asset ids, paths, URLs or base64 data";
-		if (seen.has(ref)) return `the image ${ref} is attached twice`;
-		seen.add(ref);
+	const references = new Array<string>();
+	const mediaTypes = new Array<string>();
+	for (const entry of list) {
+		const [reference, typeOrWhy] = entryOf(entry);
+		if (reference === undefined) return typeOrWhy;
+		if (references.includes(reference)) return `the image ${reference} is attached twice`;
+		references.push(reference);
+		mediaTypes.push(typeOrWhy);
 	}
-	if (available) return undefined;
-	return `the image ${list[0] as string} is not available in this client (the browser bridge is not connected); attach it again through the browser`;
+	if (available) return { references, mediaTypes };
+	return `the image ${references[0]} is not available in this client (the browser bridge is not connected); attach it again through the browser`;
 }

@@ -2,14 +2,14 @@
 // Bridge image references: the send-time check (shape, count, duplicates, then the reattach
 // instruction, since no bridge resolves them here) and the history the provider receives (image
 // parts become unavailable-image text, the saved messages are not changed).
-import { unavailableImageText, withoutUnavailableImages } from "agent/conversation/image_history";
+import { unavailableImageText, userContent, withoutUnavailableImages } from "agent/conversation/image_history";
 import type { Message } from "provider/protocols/types";
-import { checkImages, IMAGES_PER_MESSAGE, isImageReference } from "runtime/attachments_images";
+import { CheckedImages, checkImages, IMAGES_PER_MESSAGE, isImageReference } from "runtime/attachments_images";
 
 const REF = `uai-image://pic_a1/${string.rep("0f", 32)}`;
 
-function has(text: string | undefined, part: string): boolean {
-	return text !== undefined && string.find(text, part, 1, true)[0] !== undefined;
+function has(text: unknown, part: string): boolean {
+	return typeIs(text, "string") && string.find(text, part, 1, true)[0] !== undefined;
 }
 
 export = () => {
@@ -31,6 +31,17 @@ export = () => {
 			["a URL", ["https://example.com/a.png"], "only references issued by the browser bridge"],
 			["base64", ["iVBORw0KGgo="], "only references issued by the browser bridge"],
 			["a duplicate", [REF, REF], "attached twice"],
+			["a duplicate with a type", [REF, { reference: REF, mediaType: "image/png" }], "attached twice"],
+			[
+				"an entry without a reference",
+				[{ mediaType: "image/png" }],
+				"only references issued by the browser bridge",
+			],
+			[
+				"an entry of another type",
+				[{ reference: REF, mediaType: "image/gif" }],
+				"image/png, image/jpeg or image/webp",
+			],
 			["one reference", [REF], "attach it again"],
 		];
 		for (const [label, images, part] of cases)
@@ -46,15 +57,38 @@ export = () => {
 			expect(has(checkImages(list, true), "at most 8")).to.equal(true);
 			list.pop();
 			expect(has(checkImages(list, false), "attach it again")).to.equal(true);
-			expect(checkImages(list, true)).to.equal(undefined);
+			const checked = checkImages(list, true) as CheckedImages;
+			expect(checked.references.size()).to.equal(IMAGES_PER_MESSAGE);
 		});
 
 		it("accepts valid references when a bridge is connected, and still checks their shape", () => {
-			expect(checkImages([REF], true)).to.equal(undefined);
+			const bare = checkImages([REF], true) as CheckedImages;
+			expect(bare.references[0]).to.equal(REF);
+			expect(bare.mediaTypes[0]).to.equal("image/*");
+			const typed = checkImages([{ reference: REF, mediaType: "image/webp" }], true) as CheckedImages;
+			expect(typed.references[0]).to.equal(REF);
+			expect(typed.mediaTypes[0]).to.equal("image/webp");
 			expect(has(checkImages(["iVBORw0KGgo="], true), "only references issued by the browser bridge")).to.equal(
 				true,
 			);
 			expect(has(checkImages([REF, REF], true), "attached twice")).to.equal(true);
+		});
+	});
+
+	describe("images in new messages", () => {
+		it("carry the type the sender named, else image/*", () => {
+			const content = userContent({
+				text: "Look:",
+				images: [REF, `uai-image://pic_b2/${string.rep("ab", 32)}`],
+				imageTypes: ["image/jpeg", "image/*"],
+			}) as unknown as Array<{ type: string; mediaType?: string; data?: string }>;
+			expect(content.size()).to.equal(3);
+			expect(content[1].mediaType).to.equal("image/jpeg");
+			expect(content[1].data).to.equal(REF);
+			expect(content[2].mediaType).to.equal("image/*");
+			const untyped = userContent({ text: "x", images: [REF] }) as unknown as Array<{ mediaType?: string }>;
+			expect(untyped[1].mediaType).to.equal("image/*");
+			expect(userContent({ text: "plain" })).to.equal("plain");
 		});
 	});
 

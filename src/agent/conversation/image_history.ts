@@ -3,7 +3,7 @@
 // image from an earlier turn has expired for this client, so it is sent as an explicit notice
 // instead of a broken image block, and later text turns proceed. Saved history is unchanged.
 import type { Message, UserPart } from "../../provider/protocols/types";
-import { isImageReference } from "../../runtime/attachments_images";
+import { isImageReference, UNKNOWN_IMAGE_TYPE } from "../../runtime/attachments_images";
 
 /** The text that stands for an image the bridge no longer holds. */
 export function unavailableImageText(part: unknown): string {
@@ -21,17 +21,20 @@ function isText(part: unknown): part is UserPart & { type: "text" } {
 }
 
 /**
- * A user message's content: the text alone, or the text and one image part per bridge reference.
- * The media type is the bridge's to fill in (it knows the picture's bytes); history keeps "image/*".
+ * A user message's content: the text alone, or the text and one image part per bridge reference,
+ * with the type the sender named (the bridge's send names the upload's type), else "image/*".
  */
 export function userContent(prepared: {
 	readonly text: string;
 	readonly images?: ReadonlyArray<string>;
+	readonly imageTypes?: ReadonlyArray<string>;
 }): Message["content"] {
 	if (prepared.images === undefined || prepared.images.isEmpty()) return prepared.text;
 	const parts = new Array<UserPart>();
 	parts.push({ type: "text", text: prepared.text });
-	for (const ref of prepared.images) parts.push({ type: "image", mediaType: "image/*", data: ref });
+	prepared.images.forEach((ref, i) =>
+		parts.push({ type: "image", mediaType: prepared.imageTypes?.[i] ?? UNKNOWN_IMAGE_TYPE, data: ref }),
+	);
 	return parts;
 }
 

@@ -13,6 +13,10 @@ import type { CommandAnswer } from "../../net/bridge/link";
 import { PendingApproval, plain } from "./events";
 import { createUploads } from "./uploads";
 import { exportConfig, importConfig } from "./transfer";
+import type { Waiting } from "./waiting";
+
+/** The longest answer the browser may give to the agent's question. */
+export const ANSWER_LIMIT = 4000;
 
 export interface CommandDeps {
 	readonly sessions: PublicSessions;
@@ -23,6 +27,7 @@ export interface CommandDeps {
 	readonly log: PublicLog;
 	readonly approvals: Map<string, PendingApproval>;
 	readonly uploads: ReturnType<typeof createUploads>;
+	readonly waiting: Waiting;
 	readonly version: string;
 }
 
@@ -59,6 +64,27 @@ function providerId(command: Command, deps: CommandDeps): string | undefined {
 	return deps.providers.active()?.id;
 }
 
+/**
+ * A send's pictures: `images` (references) with `imageTypes` (the uploads' media types, same order,
+ * as the bridge's POST /api/send builds it) become `{ reference, mediaType }` entries, so history
+ * records each picture's real type; `session.send` checks them.
+ */
+function imagesOf(command: Command): LuaTuple<[Array<unknown> | undefined, string | undefined]> {
+	const images = command.images;
+	if (images === undefined) return $tuple(undefined, undefined);
+	if (!typeIs(images, "table")) return $tuple(undefined, "images must be a list of picture references");
+	const list = images as Array<defined>;
+	if (list.isEmpty()) return $tuple(undefined, undefined);
+	const types = command.imageTypes;
+	if (types === undefined) return $tuple(list, undefined);
+	if (!typeIs(types, "table") || (types as Array<unknown>).size() !== list.size())
+		return $tuple(undefined, "imageTypes must list one media type per image");
+	return $tuple(
+		list.map((reference, i) => ({ reference, mediaType: (types as Array<unknown>)[i] })),
+		undefined,
+	);
+}
+
 /** Fields a browser may change on a provider record (never read back: the key stays in the game). */
 const PROVIDER_FIELDS: ReadonlyMap<string, string> = new Map([
 	["label", "string"],
@@ -77,8 +103,8 @@ const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
 		withSession((session, command) => {
 			const message = text(command, "text", 1024 * 1024);
 			if (message === undefined) return refuse("text must be a string of at most 1 MiB");
-			const images = command.images;
-			const list = typeIs(images, "table") && (images as Array<unknown>).size() > 0 ? images : undefined;
+			const [list, why] = imagesOf(command);
+			if (why !== undefined) return refuse(why);
 			const [ok, reason] = session.send(message, undefined, undefined, list);
 			return outcome(ok, reason, { sessionId: session.id });
 		}),
@@ -284,6 +310,38 @@ const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
 		},
 	],
 	["attachment:upload", (command, deps) => deps.uploads.chunk(command)],
+	[
+		// answers the agent's ask_user question (the ask:user event's resolve)
+		"ask:answer",
+		(command, deps) => {
+			const id = text(command, "id", 200);
+			if (id === undefined) return refuse("ask:answer needs the question's id");
+			const answer = command.answer;
+			if (!typeIs(answer, "string") || string.find(answer, "%S")[0] === undefined)
+				return refuse("answer must be a non-empty string");
+			if (answer.size() > ANSWER_LIMIT) return refuse(`answer can be at most ${ANSWER_LIMIT} bytes`);
+			const pending = deps.waiting.questions.get(id);
+			if (pending === undefined) return refuse(`no question ${id} is waiting (it was answered or timed out)`);
+			deps.waiting.questions.delete(id);
+			return pending.resolve(answer) === false ? refuse("the question had already ended") : done();
+		},
+	],
+	[
+		// stops a running sub-agent (the subagent:start event's stop); its parent goes on
+		"subagent:stop",
+		(command, deps) => {
+			const id = text(command, "id", 200);
+			if (id === undefined) return refuse("subagent:stop needs the sub-agent's id (agent-N)");
+			const agent = deps.waiting.agents.get(id);
+			if (agent === undefined) return refuse(`no sub-agent ${id} is running`);
+			return agent.stop() === false ? refuse(`the sub-agent ${id} had already finished`) : done({ id });
+		},
+	],
+	[
+		// UAI has no chat loops (it does not automate game chat): there is never one to stop
+		"loops:stop",
+		() => done({ stopped: 0, note: "this client runs no chat loops" }),
+	],
 	[
 		"runtime",
 		(command, deps) => {

@@ -5,7 +5,7 @@
 import type { Sessions } from "../../agent/conversation/sessions";
 import type { PublicPermissions } from "../../agent/dispatch/permissions";
 import type { PublicTools } from "../../agent/dispatch/services";
-import type { HttpCapability } from "../../host/http";
+import type { HttpCapability } from "../../net/http";
 import { BridgeLink, createBridgeLink, LinkStatus } from "../../net/bridge/link";
 import { createRelayPort } from "../../net/bridge/port";
 import type { PublicProviders } from "../../provider/registry";
@@ -16,6 +16,7 @@ import { runCommand } from "./commands";
 import { approvalOf, isForwarded, PendingApproval, plain } from "./events";
 import { buildSnapshot } from "./snapshot";
 import { createUploads, SavedEntry } from "./uploads";
+import { createWaiting } from "./waiting";
 
 type Outcome = LuaTuple<[boolean, string | undefined]>;
 
@@ -29,7 +30,10 @@ export interface PublicBridge {
 }
 
 export interface BridgeDeps {
+	/** The host's HTTP function with the request log's recorder (bridge calls are logged). */
 	readonly http: HttpCapability | undefined;
+	/** Registers texts the request log redacts (the bridge token). */
+	readonly addSecrets: (values: ReadonlyArray<string>) => void;
 	readonly noHttpReason: string;
 	readonly sessions: Sessions;
 	readonly providers: PublicProviders;
@@ -58,6 +62,7 @@ function newClientId(): string {
 
 export function createBridge(deps: BridgeDeps) {
 	const approvals = new Map<string, PendingApproval>();
+	const waiting = createWaiting();
 	const uploads = createUploads({
 		save: (content, name) =>
 			deps.attachments.save(content, name) as LuaTuple<[SavedEntry | undefined, string | undefined]>,
@@ -72,6 +77,7 @@ export function createBridge(deps: BridgeDeps) {
 		log: deps.log,
 		approvals,
 		uploads,
+		waiting,
 		version: deps.version,
 	};
 	const clientId = newClientId();
@@ -97,6 +103,7 @@ export function createBridge(deps: BridgeDeps) {
 	};
 	const unsubscribe = deps.sessions.public.anyEvent.connect((session, event) => {
 		const kind = event.kind;
+		waiting.observe(session.id, event as Record<string, unknown>);
 		if (kind === "permission:ask") {
 			const pending = approvalOf(session.id, event as Record<string, unknown>);
 			if (pending !== undefined) approvals.set(pending.id, pending);
@@ -144,6 +151,7 @@ export function createBridge(deps: BridgeDeps) {
 					false,
 					"no bridge token: run the bridge (node uai-bridge.js) and pass the token it prints",
 				);
+			deps.addSecrets([token]);
 			link.disconnect("reconnecting");
 			const [ok, why] = link.connect({ port, token, clientId });
 			deps.config.set("bridge.enabled", ok);
@@ -160,6 +168,7 @@ export function createBridge(deps: BridgeDeps) {
 		unsubscribe();
 		link?.disconnect("the client unloaded");
 		approvals.clear();
+		waiting.clear();
 	};
 	deps.cleanup.add(destroy, "bridge");
 

@@ -9,6 +9,7 @@ import type { PublicConfig } from "../../runtime/config";
 import type { PublicLog } from "../../runtime/log";
 import { IMAGES_PER_MESSAGE } from "../../runtime/attachments_images";
 import { PendingApproval } from "./events";
+import type { Waiting } from "./waiting";
 
 export const SNAPSHOT_PROTOCOL = 2;
 const LOG_LINES = 60;
@@ -32,6 +33,7 @@ export interface SnapshotDeps {
 	readonly config: PublicConfig;
 	readonly log: PublicLog;
 	readonly approvals: Map<string, PendingApproval>;
+	readonly waiting: Waiting;
 	readonly version: string;
 }
 
@@ -51,6 +53,7 @@ export function buildSnapshot(deps: SnapshotDeps): Record<string, unknown> {
 			// seconds left, whole (the browser counts down from when it receives the snapshot)
 			expiresIn: math.max(0, math.floor(pending.deadline - os.clock())),
 		});
+	const waiting = deps.waiting.snapshot();
 	return {
 		protocol: SNAPSHOT_PROTOCOL,
 		clientVersion: deps.version,
@@ -89,6 +92,8 @@ export function buildSnapshot(deps: SnapshotDeps): Record<string, unknown> {
 			active: p === active || p.id === active?.id,
 		})),
 		permissions: approvals,
+		questions: waiting.questions,
+		subagents: waiting.subagents,
 		tools: deps.tools.list().map((t) => ({ name: t.name, group: t.group, risk: t.risk })),
 		requests: deps.log.requests({ limit: REQUESTS }).map((r) => ({
 			at: r.at,

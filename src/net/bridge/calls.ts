@@ -1,5 +1,9 @@
 // One call to the bridge server: JSON in and out over the host's HTTP function, with the bridge
 // token and this client's id, one attempt and a short deadline (the inbox poll passes a longer one).
+// Each call goes to the request log with the tag "bridge" (the log keeps no request headers, so
+// never the token); routine traffic — event batches, inbox polls, relay status polls, several a
+// second while a reply streams — is recorded only when it fails, so it cannot push the provider
+// requests out of the log's 60 entries.
 import { encode, decode } from "../../runtime/json";
 import { HttpCapability, send, TransportEnv, defaultEnv } from "../http";
 
@@ -31,7 +35,7 @@ export function callBridge(
 	method: string,
 	path: string,
 	body?: unknown,
-	options: { timeout?: number; isCancelled?: () => boolean; env?: TransportEnv } = {},
+	options: { timeout?: number; isCancelled?: () => boolean; env?: TransportEnv; routine?: boolean } = {},
 ): CallResult {
 	let text: string | undefined;
 	if (body !== undefined) {
@@ -45,8 +49,19 @@ export function callBridge(
 		"X-UAI-Client": target.clientId,
 	};
 	if (text !== undefined) headers["Content-Type"] = "application/json";
+	const record = http.record;
+	const transport: HttpCapability =
+		options.routine === true && record !== undefined
+			? {
+					...http,
+					record: (attempt) => {
+						if (attempt.status < 200 || attempt.status >= 300 || attempt.error !== undefined)
+							record(attempt);
+					},
+				}
+			: http;
 	const result = send(
-		http,
+		transport,
 		{
 			url: bridgeUrl(target.port, path),
 			method,

@@ -66,7 +66,7 @@ export interface BridgeLink {
 		method: string,
 		path: string,
 		body?: unknown,
-		options?: { timeout?: number; isCancelled?: () => boolean },
+		options?: { timeout?: number; isCancelled?: () => boolean; routine?: boolean },
 	) => CallResult | undefined;
 	readonly instance: () => string | undefined;
 	readonly connected: () => boolean;
@@ -181,7 +181,7 @@ export function createBridgeLink(deps: LinkDeps): BridgeLink {
 			"POST",
 			"/api/agent/events",
 			{},
-			{ timeout: EVENTS_TIMEOUT },
+			{ timeout: EVENTS_TIMEOUT, routine: true },
 		);
 	};
 
@@ -199,7 +199,10 @@ export function createBridgeLink(deps: LinkDeps): BridgeLink {
 	const inbox = (mine: number) => {
 		let backoff = 0;
 		while (generation === mine) {
-			const r = call("GET", `/api/agent/inbox?wait=${INBOX_WAIT}`, undefined, { timeout: INBOX_WAIT + 10 });
+			const r = call("GET", `/api/agent/inbox?wait=${INBOX_WAIT}`, undefined, {
+				timeout: INBOX_WAIT + 10,
+				routine: true,
+			});
 			if (generation !== mine) break;
 			if (r === undefined || !r.ok) {
 				backoff = grow(backoff);

@@ -116,9 +116,7 @@ function run(link: BridgeLink, spec: RelaySpec, clock: RelayClock): HttpResult {
 			"GET",
 			`/api/inference/${id}?textCursor=${textCursor}&reasoningCursor=${reasoningCursor}`,
 			undefined,
-			{
-				isCancelled: spec.isCancelled,
-			},
+			{ isCancelled: spec.isCancelled, routine: true },
 		);
 		if (r === undefined)
 			return failure("the browser bridge disconnected during the request; its outcome is unknown");
