@@ -1,5 +1,6 @@
 // `npm run snapshots`: renders the UI LIB showcase (examples/ui/showcase.luau) in the offline host
-// and writes docs/images/showcase-<dark|light>-<desktop|phone>.png, plus a picker and a dialog, so
+// and writes docs/images/showcase-<dark|light>-<desktop|phone>.png, the Values section
+// (showcase-values-*), a picker and a dialog, so
 // people can see the library. It uses the committed dist/uai-ui.lua (run `npm run build` first)
 // and headless Chromium (see scripts/snapshot.mjs). The images are committed; rerun after visual
 // changes and look at them.
@@ -13,7 +14,11 @@ local window = loadstring(source, "=showcase")()
 ${device === "phone" ? 'host.setViewport(Vector2.new(390, 844))' : ""}
 window:SetTheme("${theme}")
 local page = window.Tabs[1].Frame
-if "${view}" == "picker" then
+if "${view}" == "values" then
+	-- the Values section at the top of the page: row rhythm, toggle, checkbox, slider pill, inputs
+	local volume = window:Get("enabled")
+	page.CanvasPosition = Vector2.new(0, volume.Frame.AbsolutePosition.Y - page.AbsolutePosition.Y - 80)
+elseif "${view}" == "picker" then
 	-- the Tags picker: multiple selection, search and Done
 	local tags = window:Get("tags")
 	page.CanvasPosition = Vector2.new(0, tags.Frame.AbsolutePosition.Y - page.AbsolutePosition.Y - 40)
@@ -31,6 +36,7 @@ const SHOTS = [];
 for (const theme of ["Dark", "Light"]) {
 	for (const device of ["desktop", "phone"]) {
 		SHOTS.push({ theme, device, view: "window", name: `showcase-${theme.toLowerCase()}-${device}.png` });
+		SHOTS.push({ theme, device, view: "values", name: `showcase-values-${theme.toLowerCase()}-${device}.png` });
 	}
 }
 SHOTS.push({ theme: "Dark", device: "desktop", view: "picker", name: "showcase-picker-dark-desktop.png" });

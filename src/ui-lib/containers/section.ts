@@ -6,7 +6,7 @@ import { fail } from "../core/errors";
 import { booleanOption, readOptions, textOption, type Options } from "../core/options";
 import type { Scope } from "../core/scope";
 import { textHeight } from "../layout/measure";
-import type { Control, ControlContext, SectionHost } from "../controls/control";
+import { LABEL_GAP, type Control, type ControlContext, type SectionHost } from "../controls/control";
 import { BadgeControl } from "../controls/badge";
 import { ButtonControl } from "../controls/button";
 import { ColorPickerControl } from "../controls/color-picker";
@@ -62,7 +62,8 @@ export class Section implements SectionHost {
 	private readonly collapsible: boolean;
 	private readonly header: Frame;
 	private readonly titleLabel: TextLabel;
-	private readonly descriptionLabel: TextLabel;
+	/** Made only for a non-empty Description (section descriptions do not change). */
+	private readonly descriptionLabel?: TextLabel;
 	private readonly toggle?: TextButton;
 	private nextRow = 0;
 	/** Rows shown (visible and matching the search), kept by refreshRows and add. */
@@ -94,9 +95,11 @@ export class Section implements SectionHost {
 		this.titleLabel = label("Title", this.header, { Text: this.Title });
 		core.type.bind(scope, this.titleLabel, "Heading");
 		core.painter.bind(scope, this.titleLabel, "TextColor3", "Text");
-		this.descriptionLabel = label("Description", this.header, { Text: this.Description });
-		core.type.bind(scope, this.descriptionLabel, "Caption");
-		core.painter.bind(scope, this.descriptionLabel, "TextColor3", "Muted");
+		if (this.Description !== "") {
+			this.descriptionLabel = label("Description", this.header, { Text: this.Description });
+			core.type.bind(scope, this.descriptionLabel, "Caption");
+			core.painter.bind(scope, this.descriptionLabel, "TextColor3", "Muted");
+		}
 		if (this.collapsible) {
 			const toggle = button("Collapse", this.header, { AnchorPoint: new Vector2(1, 0) });
 			core.type.bind(scope, toggle, "Caption");
@@ -349,9 +352,12 @@ export class Section implements SectionHost {
 		const descriptionHeight = textHeight(this.Description, "Caption", scale, textWidth);
 		this.titleLabel.Size = UDim2.fromOffset(textWidth, titleHeight);
 		this.titleLabel.Position = UDim2.fromOffset(0, 0);
-		this.descriptionLabel.Size = UDim2.fromOffset(textWidth, descriptionHeight);
-		this.descriptionLabel.Position = UDim2.fromOffset(0, titleHeight + (titleHeight > 0 ? 2 : 0));
-		const text = titleHeight + descriptionHeight + (titleHeight > 0 && descriptionHeight > 0 ? 2 : 0);
+		const gap = titleHeight > 0 && descriptionHeight > 0 ? LABEL_GAP : 0;
+		if (this.descriptionLabel !== undefined) {
+			this.descriptionLabel.Size = UDim2.fromOffset(textWidth, descriptionHeight);
+			this.descriptionLabel.Position = UDim2.fromOffset(0, titleHeight + gap);
+		}
+		const text = titleHeight + descriptionHeight + gap;
 		const height = math.max(text, this.toggle !== undefined ? target : 0);
 		this.header.Size = new UDim2(1, 0, 0, height);
 		if (this.toggle !== undefined) {

@@ -46,11 +46,12 @@ export interface ControlContext {
 }
 
 const ROW_PAD = 14;
-const LABEL_GAP = 2;
+/** Space between a row's title and its description (docs/UI_LIBRARY.md, "Rows"). */
+export const LABEL_GAP = 5;
 const STACK_GAP = 10;
 const SLOT_GAP = 12;
 /** Height of the readout pill of Slider and Progress, kept free above the slot. */
-export const READOUT_HEIGHT = 18;
+export const READOUT_HEIGHT = 20;
 
 export abstract class Control {
 	readonly Kind: string;
@@ -76,11 +77,13 @@ export abstract class Control {
 	protected readonly core: WindowCore;
 	protected readonly scope: Scope;
 	protected readonly section: SectionHost;
-	protected readonly slot: Frame;
+	/** The value slot; content rows (Label, Paragraph, Divider) have none and never read it. */
+	protected readonly slot!: Frame;
 	protected readonly bindings: Binding[] = [];
 	protected readonly labelText: TextLabel;
 	private descriptionText?: TextLabel;
-	private readonly rule: Frame;
+	/** The 1 px rule above the row, made the first time the row is not the first one shown. */
+	private rule?: Frame;
 	private rowWidth = 0;
 
 	constructor(
@@ -109,13 +112,11 @@ export abstract class Control {
 			Visible: this.Visible,
 		});
 		this.scope.give(this.Frame);
-		this.rule = frame("RowRule", this.Frame, { Size: new UDim2(1, 0, 0, 1), BackgroundTransparency: 0 });
-		core.painter.bind(this.scope, this.rule, "BackgroundColor3", "Subtle");
 		this.labelText = label("Label", this.Frame, { Text: this.Text });
 		core.type.bind(this.scope, this.labelText, "Body");
 		this.paint(this.labelText, "TextColor3", (p) => this.labelColor(p));
 		if (this.Description !== "") this.ensureDescription();
-		this.slot = frame("Value", this.Frame, { Visible: mode !== "content" });
+		if (mode !== "content") this.slot = frame("Value", this.Frame);
 		// a window or section ending takes the control with it: it reads as destroyed from then on
 		this.scope.onEnd(() => {
 			this.Alive = false;
@@ -319,7 +320,11 @@ export abstract class Control {
 	/** Shows or hides the row (search and visibility) and the rule above it. */
 	setRowShown(shown: boolean, first: boolean) {
 		if (this.Frame.Visible !== shown) this.Frame.Visible = shown;
-		if (this.rule.Visible === first) this.rule.Visible = !first;
+		if (this.rule === undefined && !first) {
+			this.rule = frame("RowRule", this.Frame, { Size: new UDim2(1, 0, 0, 1), BackgroundTransparency: 0 });
+			this.core.painter.bind(this.scope, this.rule, "BackgroundColor3", "Subtle");
+		}
+		if (this.rule !== undefined && this.rule.Visible === first) this.rule.Visible = !first;
 	}
 
 	/** Search text: label, description and section title. */
@@ -377,13 +382,14 @@ export abstract class Control {
 			description.Position = UDim2.fromOffset(0, captionTop + labelHeight + LABEL_GAP);
 			description.Size = UDim2.fromOffset(captionWidth, descriptionHeight);
 		}
-		if (mode === "inline") {
-			this.slot.Position = UDim2.fromOffset(rowWidth - slotWidth, pad + math.floor((inner - slotHeight) / 2));
-		} else if (mode === "stack") {
-			this.slot.Position = UDim2.fromOffset(0, pad + caption + (caption > 0 ? STACK_GAP : 0));
+		if (mode !== "content") {
+			this.slot.Position =
+				mode === "inline"
+					? UDim2.fromOffset(rowWidth - slotWidth, pad + math.floor((inner - slotHeight) / 2))
+					: UDim2.fromOffset(0, pad + caption + (caption > 0 ? STACK_GAP : 0));
+			this.slot.Size = UDim2.fromOffset(slotWidth, slotHeight);
+			this.layoutSlot(slotWidth, slotHeight);
 		}
-		this.slot.Size = UDim2.fromOffset(slotWidth, slotHeight);
-		if (mode !== "content") this.layoutSlot(slotWidth, slotHeight);
 		if (resized) this.section.rowResized(this);
 		return height;
 	}

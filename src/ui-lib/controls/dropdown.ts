@@ -36,7 +36,8 @@ export class DropdownControl extends Control {
 	private readonly field: TextButton;
 	private readonly text: TextLabel;
 	private readonly hint: TextLabel;
-	private readonly face: Avatar;
+	/** The selected option's avatar, made the first time a selected option has an Image. */
+	private face?: Avatar;
 	private readonly press: PressState;
 	private picker?: OptionsPanel;
 	private readonly openListeners = new Listeners<[]>();
@@ -57,7 +58,6 @@ export class DropdownControl extends Control {
 		this.press = core.pressables.track(this.scope, this.field, () => this.repaint(true));
 		this.paint(this.field, "BackgroundColor3", (p) => (this.press.hover && !this.Disabled ? p.Hover : p.Input));
 		this.paint(stroke(this.field), "Color", (p) => (this.picker !== undefined ? p.Accent : p.Edge));
-		this.face = avatar(core, this.scope, this.field, AVATAR);
 		this.text = label("Selection", this.field, {
 			TextWrapped: false,
 			TextTruncate: Enum.TextTruncate.AtEnd,
@@ -106,7 +106,9 @@ export class DropdownControl extends Control {
 		else if (selected.size() > 2) this.text.Text = `${selected.size()} selected`;
 		else this.text.Text = selected.map((choice) => choice.label).join(", ");
 		const pictured = selected.find((choice) => choice.image !== undefined);
-		this.face.set(pictured?.image, pictured?.label ?? "");
+		if (pictured !== undefined && this.face === undefined)
+			this.face = avatar(this.core, this.scope, this.field, AVATAR);
+		this.face?.set(pictured?.image, pictured?.label ?? "");
 		this.layoutField();
 		this.repaint();
 		this.picker?.refresh();
@@ -114,9 +116,9 @@ export class DropdownControl extends Control {
 
 	private layoutField() {
 		const height = this.core.metrics.target;
-		const pictured = this.face.frame.Visible;
-		const left = pictured ? 12 + AVATAR + 8 : 12;
-		this.face.frame.Position = UDim2.fromOffset(12, math.floor((height - AVATAR) / 2));
+		const face = this.face?.frame;
+		const left = face?.Visible ? 12 + AVATAR + 8 : 12;
+		if (face !== undefined) face.Position = UDim2.fromOffset(12, math.floor((height - AVATAR) / 2));
 		this.text.Position = UDim2.fromOffset(left, 0);
 		this.text.Size = new UDim2(1, -left - 72, 1, 0);
 		this.hint.Position = new UDim2(1, -12, 0, 0);

@@ -29,7 +29,8 @@ export class InputControl extends Control {
 	private readonly max: number;
 	private readonly onCommit?: Callback;
 	private readonly box: TextBox;
-	private readonly validation: TextLabel;
+	/** The validation message, made the first time a draft is invalid. */
+	private validation?: TextLabel;
 	private readonly field: TextField;
 	private invalid = false;
 	/** Set while the library writes the box, so its own writes are not treated as typing. */
@@ -71,9 +72,6 @@ export class InputControl extends Control {
 		});
 		this.box = this.field.box;
 		if (this.multiLine) this.box.FindFirstChildOfClass("UIPadding")!.PaddingTop = new UDim(0, 10);
-		this.validation = label("Validation", this.slot, { Visible: false, TextWrapped: true });
-		core.type.bind(this.scope, this.validation, "Caption");
-		this.paint(this.validation, "TextColor3", "Danger");
 
 		if (this.multiLine) {
 			// typing on a short touch layout: the page may show only the field's last lines, so the
@@ -123,10 +121,17 @@ export class InputControl extends Control {
 
 	private setInvalid(message: string | undefined) {
 		const invalid = message !== undefined;
-		const changed = invalid !== this.invalid || (message !== undefined && message !== this.validation.Text);
+		const changed = invalid !== this.invalid || (message !== undefined && message !== this.validation?.Text);
 		this.invalid = invalid;
-		this.validation.Visible = invalid;
-		this.validation.Text = message ?? "";
+		if (this.validation === undefined && invalid) {
+			this.validation = label("Validation", this.slot, { TextWrapped: true });
+			this.core.type.bind(this.scope, this.validation, "Caption");
+			this.paint(this.validation, "TextColor3", "Danger");
+		}
+		if (this.validation !== undefined) {
+			this.validation.Visible = invalid;
+			this.validation.Text = message ?? "";
+		}
 		this.field.repaint();
 		if (changed) this.relayout();
 	}
@@ -223,7 +228,10 @@ export class InputControl extends Control {
 	}
 
 	private validationHeight(width: number): number {
-		return this.invalid ? textHeight(this.validation.Text, "Caption", this.core.type.scale, width) : 0;
+		const message = this.validation;
+		return this.invalid && message !== undefined
+			? textHeight(message.Text, "Caption", this.core.type.scale, width)
+			: 0;
 	}
 
 	protected slotHeight(width: number): number {
@@ -234,7 +242,9 @@ export class InputControl extends Control {
 	protected layoutSlot(width: number) {
 		const field = this.fieldHeight();
 		this.box.Size = new UDim2(1, 0, 0, field);
-		this.validation.Position = UDim2.fromOffset(0, field + VALIDATION_GAP);
-		this.validation.Size = UDim2.fromOffset(width, this.validationHeight(width));
+		const message = this.validation;
+		if (message === undefined) return;
+		message.Position = UDim2.fromOffset(0, field + VALIDATION_GAP);
+		message.Size = UDim2.fromOffset(width, this.validationHeight(width));
 	}
 }

@@ -1,5 +1,5 @@
 // What Slider and Progress share: the Min/Max options and the readout pill at the row's top-right.
-import { label } from "../core/create";
+import { create, label } from "../core/create";
 import { fail } from "../core/errors";
 import { finiteOption, type Options } from "../core/options";
 import type { Scope } from "../core/scope";
@@ -13,16 +13,22 @@ export function readRange(options: Options, kind: string): LuaTuple<[number, num
 	return $tuple(min, max);
 }
 
-/** The right-aligned value text at the top-right of a stacked row (`width` wide, `height` tall). */
+/** The value in a pill at the top-right of a stacked row (`width` wide, `height` tall). */
 export function readout(core: WindowCore, scope: Scope, row: Frame, width: number, height: number): TextLabel {
 	const text = label("Readout", row, {
 		AnchorPoint: new Vector2(1, 0),
-		Position: new UDim2(1, 0, 0, 14),
+		// centred on the row's first line of Body text (the caption starts 14 px down)
+		Position: new UDim2(1, 0, 0, 14 - (height - 14) / 2),
 		Size: UDim2.fromOffset(width, height),
-		TextXAlignment: Enum.TextXAlignment.Right,
+		BackgroundTransparency: 0,
+		TextXAlignment: Enum.TextXAlignment.Center,
+		TextYAlignment: Enum.TextYAlignment.Center,
+		TextTruncate: Enum.TextTruncate.AtEnd,
 		TextWrapped: false,
 	});
+	create("UICorner", { CornerRadius: new UDim(1, 0) }, text);
 	core.type.bind(scope, text, "Caption");
-	core.painter.bind(scope, text, "TextColor3", "Secondary");
+	core.painter.bind(scope, text, "BackgroundColor3", "AccentSoft");
+	core.painter.bind(scope, text, "TextColor3", "Text");
 	return text;
 }

@@ -13,6 +13,8 @@ import { readout, readRange } from "./range";
 
 const TRACK = 6;
 const THUMB = 18;
+/** The knob's centre mark. */
+const MARK = 6;
 const READOUT = 72;
 
 export class SliderControl extends Control {
@@ -61,6 +63,14 @@ export class SliderControl extends Control {
 		});
 		create("UICorner", { CornerRadius: new UDim(1, 0) }, this.thumb);
 		this.paint(this.thumb, "BackgroundColor3", (p) => (this.Disabled ? p.Disabled : p.Primary));
+		const mark = frame("Mark", this.thumb, {
+			AnchorPoint: new Vector2(0.5, 0.5),
+			Position: UDim2.fromScale(0.5, 0.5),
+			Size: UDim2.fromOffset(MARK, MARK),
+			BackgroundTransparency: 0,
+		});
+		create("UICorner", { CornerRadius: new UDim(1, 0) }, mark);
+		this.paint(mark, "BackgroundColor3", (p) => (this.Disabled ? p.Surface : p.Accent));
 		this.readout = readout(core, this.scope, this.Frame, READOUT, READOUT_HEIGHT);
 
 		attachDrag(core.gestures, this.scope, this.hit, {

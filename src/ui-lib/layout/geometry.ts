@@ -85,7 +85,9 @@ export function computeGeometry(input: GeometryInput): Geometry {
 	const short = height < (input.touch ? 440 : 380);
 	const compact = width < SIZE.Compact || short;
 	const pad = input.touch && compact ? SIZE.MobilePad : SIZE.Pad;
-	const inset = compact ? 6 : 10;
+	// the page panel's gap to the window's sides (and the compact strip's): 10 px, 6 on a narrow
+	// mouse window
+	const inset = compact && !input.touch ? 6 : 10;
 
 	const fullHeader = math.max(SIZE.Header, 14 + math.ceil(26 * ts) + 3 + math.ceil(18 * ts) + 12);
 	const headerHeight = short ? math.max(52, target + 8) : fullHeader;

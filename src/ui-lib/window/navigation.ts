@@ -157,15 +157,16 @@ export class Navigation {
 			const toggleWidth = geometry.compactThemeWidth;
 			const showToggle = toggle !== undefined && windowWidth - toggleWidth - 24 >= 100;
 			if (toggle !== undefined) toggle.Visible = showToggle;
-			const stripWidth = windowWidth - 12 - (showToggle ? toggleWidth + 12 : 0);
+			const inset = geometry.inset;
+			const stripWidth = windowWidth - 2 * inset - (showToggle ? toggleWidth + 12 : 0);
 			const y = math.floor((geometry.stripHeight - target) / 2);
-			this.list.Position = UDim2.fromOffset(6, y);
+			this.list.Position = UDim2.fromOffset(inset, y);
 			this.list.Size = UDim2.fromOffset(stripWidth, target);
 			this.list.ScrollingDirection = Enum.ScrollingDirection.X;
 			this.list.AutomaticCanvasSize = Enum.AutomaticSize.X;
 			this.layoutObject.FillDirection = Enum.FillDirection.Horizontal;
 			if (toggle !== undefined && showToggle) {
-				toggle.Position = UDim2.fromOffset(windowWidth - 6 - toggleWidth, y);
+				toggle.Position = UDim2.fromOffset(windowWidth - inset - toggleWidth, y);
 				toggle.Size = UDim2.fromOffset(toggleWidth, target);
 			}
 			for (const [face, title] of this.entries) {
