@@ -351,6 +351,8 @@ export function createSession(
 			}
 		}
 		deps.persist(session);
+		// transient: other views of the conversation (the bridge's browser) redraw the answer
+		emit("answer:state", { answerId: transcriptId, text: stored });
 		return $tuple(true, undefined);
 	};
 

@@ -12,6 +12,7 @@ import type { PublicLog } from "../../runtime/log";
 import type { CommandAnswer } from "../../net/bridge/link";
 import { PendingApproval, plain } from "./events";
 import { createUploads } from "./uploads";
+import { answerState } from "./answers";
 import { exportConfig, importConfig } from "./transfer";
 import type { Waiting } from "./waiting";
 
@@ -109,6 +110,7 @@ const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
 			return outcome(ok, reason, { sessionId: session.id });
 		}),
 	],
+	["answer:state", withSession(answerState)],
 	["abort", withSession((session) => (session.abort() ? done() : refuse("nothing is running in this conversation")))],
 	[
 		"clear",

@@ -8,6 +8,7 @@ const DEPTH = 8;
 const FORWARDED = new Set([
 	"user",
 	"assistant:text",
+	"answer:state",
 	"assistant:reasoning",
 	"assistant:preview",
 	"assistant:complete",

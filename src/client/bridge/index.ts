@@ -14,6 +14,7 @@ import type { PublicConfig } from "../../runtime/config";
 import type { Logger, PublicLog } from "../../runtime/log";
 import { runCommand } from "./commands";
 import { approvalOf, isForwarded, PendingApproval, plain } from "./events";
+import { withAnswerView } from "./answers";
 import { buildSnapshot } from "./snapshot";
 import { createUploads, SavedEntry } from "./uploads";
 import { createWaiting } from "./waiting";
@@ -111,7 +112,7 @@ export function createBridge(deps: BridgeDeps) {
 		else if (kind === "turn:end" || kind === "abort" || kind === "cleared") forget(session.id);
 		if (link === undefined || !isForwarded(kind)) return;
 		seq += 1;
-		link.push({ seq, sessionId: session.id, kind, at: event.at, data: plain(event) });
+		link.push({ seq, sessionId: session.id, kind, at: event.at, data: withAnswerView(kind, plain(event)) });
 	});
 
 	const status = () => {

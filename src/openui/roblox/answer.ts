@@ -5,7 +5,7 @@
 // byte), and buttons that send producing the stored user-action message.
 import { encodeJson, decodeJson } from "../json";
 import { buildMessage, parseMessage, replaceContext } from "../message";
-import { splitLines } from "../prepare";
+import { proseAround } from "../prose";
 import { Page } from "../runtime";
 import { arrayOf, joinString, ObjectValue, Value } from "../values";
 import { robloxLibrary } from "./library";
@@ -23,26 +23,6 @@ export interface AnswerOptions {
 	/** A button sent a message: the user turn in the stored user-action form, and its text. */
 	readonly onSend?: (storedUserMessage: string, message: string) => void;
 	readonly onOpenUrl?: (url: string) => void;
-}
-
-/** Prose before and after the fences of a content body (fence contents left out). */
-export function proseAround(content: string): LuaTuple<[string, string, boolean]> {
-	const before: string[] = [];
-	const after: string[] = [];
-	let seen = false;
-	let inFence = false;
-	for (const line of splitLines(content)) {
-		if (string.sub(line, 1, 3) === "```") {
-			inFence = !inFence;
-			seen = true;
-			continue;
-		}
-		if (inFence) continue;
-		(seen ? after : before).push(line);
-	}
-	const trimmed = (lines: string[]) =>
-		(string.match(lines.join("\n"), "^%s*(.-)%s*$")[0] as string | undefined) ?? "";
-	return $tuple(seen ? trimmed(before) : "", seen ? trimmed(after) : "", seen);
 }
 
 /** The user turn a sending button stores: its message, then the click, form state and context. */

@@ -1,0 +1,75 @@
+// Interactive answers in the Chat transcript (docs/OPENUI.md, "Interactive answers in the Chat"):
+// a stored assistant answer is one transcript row drawn by `openui.roblox.mount` — the prose around
+// its fenced program, the program with its page state, a cut-off note when it has no end line —
+// bounded by the renderer's limits. The live preview of a reply with an `openui` fence renders what
+// parses so far. Every state change is written back into the stored message
+// (`session.updateAnswer`), so a rebuild, a reload and the browser show it; a button that sends
+// produces the stored user-action message, which its user row shows as the message text alone.
+// The openui module loads with the first such row.
+import type { Handle, PublicSession } from "../../../api";
+
+/** The marker every stored OpenUI message has at the start of a line. */
+const MARKER = "]]>openui:";
+
+/** What an answer row draws: kept by the transcript and handed back on every (re)build. */
+export interface AnswerRowData {
+	/** The stored answer as it is now (the latest page state after each write-back). */
+	stored: string;
+	/** The retained `assistant:text` event's id (write-backs go there); none for the live preview. */
+	readonly transcriptId?: string;
+	/** The live preview: render what parses so far, inputs inert. */
+	readonly streaming: boolean;
+	/** The conversation the answer belongs to. */
+	readonly session: PublicSession;
+}
+
+/** The row context the transcript passes a builder (docs/UI_LIBRARY.md, "Transcript"). */
+interface RowContext {
+	readonly Theme: { readonly Name: string };
+}
+
+/** Whether `text` is a stored OpenUI message (a marker line). */
+export function isStoredMessage(text: string): boolean {
+	return string.sub(text, 1, MARKER.size()) === MARKER || string.find(text, `\n${MARKER}`, 1, true)[0] !== undefined;
+}
+
+/** Whether a reply still streaming is an interactive answer (an `openui` fence has started). */
+export function isStreamingAnswer(text: string): boolean {
+	return (
+		string.match(text, "^```[ \t]*openui")[0] !== undefined ||
+		string.find(text, "\n```openui", 1, true)[0] !== undefined
+	);
+}
+
+/** What a user row shows for a stored user action: its message text alone. */
+export function userText(uai: Handle, text: string): string {
+	if (!isStoredMessage(text)) return text;
+	return uai.env.require("openui").Message.parse(text).content;
+}
+
+/**
+ * The row builder for answers. `send` sends a button's stored user-action message in the answer's
+ * conversation (the composer's path: refused while busy, with a notice).
+ */
+export function createAnswerRows(uai: Handle, send: (session: PublicSession, stored: string, text: string) => void) {
+	return (container: Frame, data: AnswerRowData, row: RowContext) => {
+		const openui = uai.env.require("openui");
+		const view = openui.roblox.mount(container, data.stored, {
+			theme: row.Theme.Name === "Light" ? "Light" : "Dark",
+			streaming: data.streaming,
+			onStored: (stored: string) => {
+				data.stored = stored;
+				if (data.transcriptId === undefined) return;
+				const [ok, why] = data.session.updateAnswer(data.transcriptId, stored);
+				if (ok !== true) uai.log.warn(`chat: the answer's state was not saved: ${tostring(why)}`);
+			},
+			onSend: (stored: string, text: string) => send(data.session, stored, text),
+		});
+		view.frame.Size = new UDim2(1, 0, 0, 0);
+		return {
+			// a new stored text (a streamed chunk) draws again from the data
+			Update: () => false,
+			Destroy: () => view.frame.Destroy(),
+		};
+	};
+}
