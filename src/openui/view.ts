@@ -23,7 +23,7 @@ function viewJson(v: Value | undefined): string {
 	return encodeJson(v);
 }
 
-/** The view of a stored answer as JSON text: `{before, after, cut, root, state}`. */
+/** The view of a stored answer as JSON text: `{before, after, cut, root, state, defaults}` (defaults: each `$name`'s declared value). */
 export function answerView(stored: string): string {
 	const parsed = parseMessage(stored);
 	const page = new Page({ library: robloxLibrary() });
@@ -39,6 +39,7 @@ export function answerView(stored: string): string {
 		`"cut":${parsed.marked && !parsed.ended ? "true" : "false"}`,
 		`"root":${viewJson(page.current().root)}`,
 		`"state":${encodeJson(page.store.snapshot())}`,
+		`"defaults":${encodeJson(page.current().stateDeclarations)}`,
 	];
 	return `{${fields.join(",")}}`;
 }

@@ -241,6 +241,10 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 	const context: MessageContext = {
 		answer: (id, allow, remember) => void run("permission", { id, allow, remember }),
 		pictureUrl: (reference) => known.current.get(reference),
+		answerActions: (answerId) => ({
+			store: (state) => void run("answer:state", { sessionId, transcriptId: answerId, context: state }),
+			send: (stored) => void api.send(sessionId, stored, []).catch((err: Error) => setNotice(err.message)),
+		}),
 	};
 	const attach = async (files: FileList | null) => {
 		for (const f of Array.from(files ?? [])) {

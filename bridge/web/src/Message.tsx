@@ -1,12 +1,24 @@
 // One transcript item. Renderers are looked up by item type in `renderers`, so other kinds of
 // message (an OpenUI program's view, for example) can be added without changing the transcript.
-import { JSX, useEffect, useState } from "react";
+import { JSX, useEffect, useMemo, useState } from "react";
 import { Item } from "./model";
 import { Markdown } from "./Markdown";
+import { AnswerActions, OpenUIAnswer } from "./OpenUIAnswer";
+import { readView } from "./openui";
 
 export interface MessageContext {
 	readonly answer: (id: string, allow: boolean, remember: boolean) => void;
 	readonly pictureUrl: (reference: string) => string | undefined;
+	/** What an interactive answer's changes and sends do (the answer's transcript id). */
+	readonly answerActions?: (answerId: string) => AnswerActions;
+}
+
+/** A stored interactive answer: its view (memoised by its text, so typing keeps its state). */
+function StoredAnswer({ json, fallback, actions }: { json: string; fallback: string; actions?: AnswerActions }) {
+	const view = useMemo(() => readView(json), [json]);
+	if (view === undefined || actions === undefined) return <Markdown text={fallback} />;
+	// a new view from the game (a write-back here or in the game, a reload) starts from its state
+	return <OpenUIAnswer key={json} view={view} actions={actions} />;
 }
 
 type Renderer = (item: Item, context: MessageContext) => JSX.Element;
@@ -48,14 +60,22 @@ export const renderers: Record<string, Renderer> = {
 			</div>
 		);
 	},
-	assistant: (item) => {
+	assistant: (item, context) => {
 		const reply = item as Extract<Item, { type: "assistant" }>;
 		return (
 			<div
 				className={`msg assistant${reply.live ? " live" : ""}`}
 				data-testid={reply.live ? "live-reply" : "reply"}
 			>
-				<Markdown text={reply.text} />
+				{reply.openui !== undefined ? (
+					<StoredAnswer
+						json={reply.openui}
+						fallback={reply.text}
+						actions={reply.answerId ? context.answerActions?.(reply.answerId) : undefined}
+					/>
+				) : (
+					<Markdown text={reply.text} />
+				)}
 			</div>
 		);
 	},

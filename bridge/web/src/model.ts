@@ -1,3 +1,5 @@
+import { storedContent } from "./openui";
+
 // What the page knows: the game's latest snapshot, each conversation's transcript items built from
 // the game's events, live reply text from relay deltas, and command results.
 export interface Thread {
@@ -71,7 +73,7 @@ export interface GameEvent {
 
 export type Item =
 	| { type: "user"; key: string; text: string; images: string[] }
-	| { type: "assistant"; key: string; text: string; live?: boolean }
+	| { type: "assistant"; key: string; text: string; live?: boolean; openui?: string; answerId?: string }
 	| { type: "reasoning"; key: string; text: string }
 	| {
 			type: "tool";
@@ -132,7 +134,7 @@ export function applyEvent(conversation: Conversation, event: GameEvent): Conver
 			next.items.push({
 				type: "user",
 				key,
-				text: str(d.text),
+				text: storedContent(str(d.text)),
 				images: Array.isArray(d.images) ? (d.images as string[]) : [],
 			});
 			endLive(next);
@@ -146,9 +148,27 @@ export function applyEvent(conversation: Conversation, event: GameEvent): Conver
 			next.items.push({ type: "reasoning", key, text: str(d.text) });
 			break;
 		case "assistant:text":
-			if (str(d.text) !== "") next.items.push({ type: "assistant", key, text: str(d.text) });
+			if (str(d.text) !== "")
+				next.items.push({
+					type: "assistant",
+					key,
+					text: str(d.text),
+					openui: typeof d.openui === "string" ? d.openui : undefined,
+					answerId: str(d.transcriptId),
+				});
 			endLive(next);
 			break;
+		case "answer:state": {
+			// a stored answer's page state was written back (here, in the game's Chat, or after a reload)
+			const index = next.items.findIndex((item) => item.type === "assistant" && item.answerId === d.answerId);
+			if (index >= 0 && typeof d.openui === "string")
+				next.items[index] = {
+					...(next.items[index] as Extract<Item, { type: "assistant" }>),
+					text: str(d.text),
+					openui: d.openui,
+				};
+			break;
+		}
 		case "tool:call":
 			next.items.push({
 				type: "tool",
