@@ -17,8 +17,7 @@ export interface MessageContext {
 function StoredAnswer({ json, fallback, actions }: { json: string; fallback: string; actions?: AnswerActions }) {
 	const view = useMemo(() => readView(json), [json]);
 	if (view === undefined || actions === undefined) return <Markdown text={fallback} />;
-	// a new view from the game (a write-back here or in the game, a reload) starts from its state
-	return <OpenUIAnswer key={json} view={view} actions={actions} />;
+	return <OpenUIAnswer view={view} actions={actions} />;
 }
 
 type Renderer = (item: Item, context: MessageContext) => JSX.Element;

@@ -13,6 +13,7 @@ import {
 	isBinding,
 	isElement,
 	isPlan,
+	isStep,
 	State,
 	userAction,
 	validate,
@@ -50,19 +51,31 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined 
 export function OpenUIAnswer({ view, actions }: { view: AnswerView; actions: AnswerActions }) {
 	const [state, setState] = useState<State>(view.state);
 	const [errors, setErrors] = useState<Record<string, string>>({});
+	// a new view from the game brings its state, unless it is a state this page sent (the game
+	// echoing a write: what was changed since then stays)
+	const incoming = JSON.stringify(view.state);
+	const [seen, setSeen] = useState(incoming);
+	const [sent] = useState(() => new Set<string>());
+	if (incoming !== seen) {
+		setSeen(incoming);
+		if (!sent.has(incoming)) setState(view.state);
+	}
 
 	const commit = (next: State) => {
 		setState(next);
+		sent.add(JSON.stringify(next));
 		actions.store(JSON.stringify([next]));
 	};
 	const formState = (form: string | undefined) => (form === undefined ? state : { [form]: state[form] ?? {} });
 	const run = (action: unknown, form: string | undefined, caption: string) => {
-		if (!isPlan(action)) {
+		// an action is a plan, or a single step where the prop expects an action; none sends the caption
+		const steps = isPlan(action) ? action.action : isStep(action) ? [action] : undefined;
+		if (steps === undefined) {
 			actions.send(userAction(caption, formState(form)));
 			return;
 		}
 		let next = state;
-		for (const step of action.action) {
+		for (const step of steps) {
 			const [first, second] = step.args;
 			if (step.step === "Set" && typeof first === "string") next = { ...next, [first]: second ?? null };
 			else if (step.step === "Reset") {

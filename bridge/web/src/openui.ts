@@ -53,6 +53,9 @@ export const isBinding = (v: unknown): v is { $binding: string; value: unknown }
 export const isPlan = (v: unknown): v is { action: Step[] } =>
 	typeof v === "object" && v !== null && Array.isArray((v as { action?: unknown }).action);
 
+export const isStep = (v: unknown): v is Step =>
+	typeof v === "object" && v !== null && typeof (v as Step).step === "string" && Array.isArray((v as Step).args);
+
 export function isStored(text: string): boolean {
 	return text.startsWith(MARKER) || text.includes(`\n${MARKER}`);
 }

@@ -1,0 +1,225 @@
+// Interactive answers on both clients, every part real on loopback: the bundled client in the
+// offline host (bridge/test/openui_game.luau), the bundled bridge, Debian's Chromium. The scripted
+// model answers with a form; the game fills it (simulated input, written back into the stored
+// message); the browser, reloaded, renders the same stored message with the filled value; the
+// browser changes it (a field and a choice), which the game stores; a primary button sends the
+// stored user action; the game, unloaded and loaded again, renders the browser's values; no request
+// carries a marker line. The screenshot goes to a temporary folder, or to UAI_BRIDGE_SHOTS.
+/* global document */ // read inside the page (page.waitForFunction)
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { chromium } from "playwright-core";
+import { hostArgs } from "../../scripts/host.mjs";
+import { luneCommand } from "../../scripts/lune.mjs";
+import { ROOT, startBridge, TOKEN } from "./helpers.mjs";
+
+const SHOTS = process.env.UAI_BRIDGE_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), "uai-openui-shots-"));
+const FORM = [
+	"Here is the order form.",
+	"```openui",
+	'root = Stack([Text("Order", "heading"), kpis, order])',
+	'kpis = Stack([Metric("In stock", 12), Metric("Ordered", 3)], "row")',
+	'order = Form("order", [Input("qty", "How many?", null, {required: true, numeric: true}, "Quantity"), Select("color", [SelectItem("red", "Red"), SelectItem("blue", "Blue")], null, "Colour"), Button("Place the order", @ToAssistant("Place it"), "primary")])',
+	"```",
+	"Fill it in.",
+].join("\n");
+
+/** The scripted model: streams the form for "show the form", "ok" otherwise; records each request. */
+async function startProvider() {
+	const requests = [];
+	const server = http.createServer((req, res) => {
+		let body = "";
+		req.on("data", (d) => (body += d));
+		req.on("end", () => {
+			const json = JSON.parse(body || "{}");
+			requests.push(json);
+			const last = json.messages?.at(-1)?.content;
+			const text = last === "show the form" ? FORM : "ok";
+			res.writeHead(200, { "content-type": "text/event-stream" });
+			const send = (o) => res.write(`data: ${JSON.stringify(o)}\n\n`);
+			for (let i = 0; i < text.length; i += 80)
+				send({ choices: [{ index: 0, delta: { content: text.slice(i, i + 80) } }] });
+			send({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+			res.end("data: [DONE]\n\n");
+		});
+	});
+	await new Promise((r) => server.listen(0, "127.0.0.1", r));
+	return {
+		url: `http://127.0.0.1:${server.address().port}`,
+		requests,
+		close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
+	};
+}
+
+function startGame(env) {
+	const [cmd, prefix] = luneCommand();
+	const workdir = fs.mkdtempSync(path.join(os.tmpdir(), "uai-openui-e2e-"));
+	const script = path.join(ROOT, "bridge", "test", "openui_game.luau");
+	const child = spawn(cmd, [...prefix, ...hostArgs(script, ["--profile", "executor"])], {
+		cwd: ROOT,
+		env: { ...process.env, UAI_HOST_TMP: workdir, ...env },
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	let output = "";
+	child.stdout.on("data", (d) => (output += d));
+	child.stderr.on("data", (d) => (output += d));
+	return {
+		child,
+		output: () => output,
+		waitFor: async (text, ms = 90000) => {
+			const until = Date.now() + ms;
+			while (!output.includes(text)) {
+				if (Date.now() > until || child.exitCode !== null)
+					throw new Error(`the game did not print ${text}:\n${output}`);
+				await new Promise((r) => setTimeout(r, 100));
+			}
+		},
+		cleanup: () => fs.rmSync(workdir, { recursive: true, force: true }),
+	};
+}
+
+describe("interactive answers in the game and the browser", { timeout: 300000 }, () => {
+	let provider;
+	let bridge;
+	let game;
+	let browser;
+	before(async () => {
+		provider = await startProvider();
+		bridge = await startBridge();
+		game = startGame({
+			UAI_SCENARIO_BRIDGE_PORT: String(bridge.port),
+			UAI_SCENARIO_BRIDGE_TOKEN: TOKEN,
+			UAI_SCENARIO_PROVIDER_URL: provider.url,
+		});
+		browser = await chromium.launch({
+			executablePath: "/usr/bin/chromium",
+			args: [
+				"--headless",
+				"--no-sandbox",
+				"--disable-gpu",
+				"--disable-background-networking",
+				"--disable-component-update",
+				"--disable-sync",
+			],
+		});
+		await game.waitFor("GAME READY");
+	});
+	after(async () => {
+		await browser?.close();
+		if (game && game.child.exitCode === null) game.child.kill("SIGKILL");
+		game?.cleanup();
+		await bridge?.stop();
+		await provider?.close();
+	});
+
+	it("renders the same stored answer with the same state on both clients", async () => {
+		const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+		const page = await context.newPage();
+		const pageErrors = [];
+		page.on("pageerror", (e) => pageErrors.push(String(e)));
+		const connected = async () =>
+			page
+				.getByTestId("link")
+				.filter({ hasText: "Game connected" })
+				.waitFor()
+				.catch(async (err) => {
+					throw new Error(
+						`${err.message}\npage: ${await page.locator("body").innerText()}\ngame: ${game.output()}\nerrors: ${pageErrors.join("\n")}`,
+					);
+				});
+		await page.goto(`${bridge.url}#token=${TOKEN}`);
+		await connected();
+		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
+		await page.getByLabel("Message").fill("show the form");
+		await page.keyboard.press("Enter");
+		const answer = page.getByTestId("openui-answer");
+		await answer.waitFor({ timeout: 60000 });
+		assert.equal(await answer.getByTestId("oui-metric").count(), 2, "the metrics render");
+		assert.match(
+			await answer.innerText(),
+			/Here is the order form\.[\s\S]*Fill it in\./,
+			"the prose around the fence",
+		);
+
+		// the game's user fills the form; the browser, reloaded, shows the stored value
+		await game.waitFor("GAME FILLED");
+		await page.reload();
+		await connected();
+		const qty = page.getByTestId("openui-answer").getByLabel("Quantity");
+		await qty.waitFor({ timeout: 30000 });
+		await page.waitForFunction(() => document.querySelector('[data-field="qty"]')?.value === "3", null, {
+			timeout: 30000,
+		});
+		await page.screenshot({ path: path.join(SHOTS, "bridge-openui.png") });
+
+		// the browser changes it: a field (stored on blur) and a choice (stored at once)
+		await qty.fill("lots");
+		await page.getByRole("button", { name: "Place the order" }).click();
+		await page.getByRole("alert").filter({ hasText: "Enter a number" }).waitFor();
+		await qty.fill("5");
+		await qty.blur();
+		await page.getByRole("radio", { name: "Blue" }).click();
+		// the game writes each change and sends the view again with it
+		await page
+			.waitForFunction(
+				() =>
+					document.querySelector('[data-field="qty"]')?.value === "5" &&
+					document.querySelector('[role="radio"][aria-checked="true"]')?.textContent === "Blue",
+				null,
+				{ timeout: 30000 },
+			)
+			.catch(async (err) => {
+				const shown = await page.evaluate(() => [
+					document.querySelector('[data-field="qty"]')?.value,
+					document.querySelector('[role="radio"][aria-checked="true"]')?.textContent,
+				]);
+				throw new Error(
+					`${err.message}: shown ${JSON.stringify(shown)}\ngame: ${game.output()}\nerrors: ${pageErrors.join("\n")}`,
+				);
+			});
+		await page.reload();
+		await connected();
+		await page.waitForFunction(() => document.querySelector('[data-field="qty"]')?.value === "5", null, {
+			timeout: 30000,
+		});
+
+		// a primary button sends the stored user action; its row shows the message alone
+		const before = provider.requests.length;
+		await page.getByRole("button", { name: "Place the order" }).click();
+		await page
+			.locator(".msg.user")
+			.filter({ hasText: /^Place it$/ })
+			.waitFor({ timeout: 30000 })
+			.catch(async (err) => {
+				throw new Error(
+					`${err.message}\npage: ${await page.locator("body").innerText()}\ngame: ${game.output()}`,
+				);
+			});
+		const until = Date.now() + 30000;
+		while (provider.requests.length === before && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+		const clicked = provider.requests[before];
+		assert.ok(clicked, "the click reached the model");
+		const last = clicked.messages.at(-1).content;
+		assert.match(
+			last,
+			/^Place it\ncontext and form values = \["User clicked: Place it",\{"order":\{"qty":\{"value":"5"/,
+			`the user action's model text: ${last}`,
+		);
+		await page.getByTestId("reply").filter({ hasText: /^ok$/ }).first().waitFor({ timeout: 30000 });
+
+		await page.getByLabel("Message").fill("FINISH");
+		await page.keyboard.press("Enter");
+		await game.waitFor("GAME CHECKS PASSED", 90000);
+		for (const request of provider.requests)
+			for (const message of request.messages)
+				if (message.role !== "system" && typeof message.content === "string")
+					assert.doesNotMatch(message.content, /\]\]>openui:/, "no marker line reaches the model");
+		assert.deepEqual(pageErrors, [], "no page errors");
+		await context.close();
+	});
+});
