@@ -110,7 +110,8 @@ export function createBridge(deps: BridgeDeps) {
 			if (pending !== undefined) approvals.set(pending.id, pending);
 		} else if (kind === "tool:result" || kind === "tool:error") forget(session.id, event.id);
 		else if (kind === "turn:end" || kind === "abort" || kind === "cleared") forget(session.id);
-		if (link === undefined || !isForwarded(kind)) return;
+		// nothing is queued while disconnected (and no answer view is made)
+		if (link === undefined || !isForwarded(kind) || link.status().state === "disconnected") return;
 		seq += 1;
 		link.push({ seq, sessionId: session.id, kind, at: event.at, data: withAnswerView(kind, plain(event)) });
 	});
