@@ -109,16 +109,17 @@ function encodeNumber(value: number): string | undefined {
 }
 
 /**
- * Cooperative slicing of long work (host/frame.ts): `pause` is called about every `SLICE_UNITS`
- * units of work (a value, or 64 bytes of string); it may yield to the next frame, and returns a
- * reason to stop (cancellation) or nothing to go on.
+ * Cooperative slicing of long work (host/frame.ts): the codec reports its work through `spend`
+ * after every `SLICE_UNITS` units (a value, 64 bytes of string, 256 bytes of kept text) and once
+ * more at the end; `spend` may yield to the next frame, and returns a reason to stop
+ * (cancellation) or nothing to go on.
  */
 export interface Slicing {
-	readonly pause: () => string | undefined;
+	readonly spend: (units: number) => string | undefined;
 }
 
-/** Units of codec work between two pauses (about 2 ms of Luau on a desktop). */
-export const SLICE_UNITS = 6000;
+/** Units of codec work between two reports to `Slicing.spend` (about half a millisecond of Luau). */
+export const SLICE_UNITS = 500;
 
 /** A failure and the keys from the failing value up to the root (joined into a path at the top). */
 interface Fault {
@@ -191,8 +192,9 @@ function tick(state: EncodeState, units: number): Fault | undefined {
 	state.units += units;
 	const slicing = state.slicing;
 	if (slicing === undefined || state.units < SLICE_UNITS) return undefined;
+	const spent = state.units;
 	state.units = 0;
-	const stop = slicing.pause();
+	const stop = slicing.spend(spent);
 	return stop !== undefined ? fault(() => stop) : undefined;
 }
 
@@ -215,7 +217,7 @@ function encodeValue(value: unknown, depth: number, state: EncodeState): Fault |
 		if (piece !== undefined && depth + piece.height < MAX_DEPTH) {
 			out.push(piece.text);
 			if (depth + piece.height > state.deepest) state.deepest = depth + piece.height;
-			return undefined;
+			return state.slicing !== undefined ? tick(state, 1 + piece.text.size() / 256) : undefined;
 		}
 		if (depth >= MAX_DEPTH) return fault((path) => `nesting deeper than ${MAX_DEPTH} levels at ${path}`);
 		if (state.active.has(value)) return fault((path) => `cycle at ${path}`);
@@ -284,6 +286,7 @@ function run(
 ): LuaTuple<[string, number] | [undefined, string]> {
 	const state: EncodeState = { out: [], active: new Set(), deepest: depth, units: 0, slicing };
 	const problem = encodeValue(value, depth, state);
+	if (slicing !== undefined && state.units > 0) slicing.spend(state.units);
 	if (problem !== undefined) return $tuple(undefined, problem.reason(pathOf(problem.trail)));
 	return $tuple(state.out.join(""), state.deepest - depth);
 }
@@ -471,8 +474,9 @@ function readLiteral(reader: Reader, word: string, value: defined): defined {
 }
 
 function pauseDecode(reader: Reader) {
+	const units = reader.units;
 	reader.units = 0;
-	const stop = (reader.slicing as Slicing).pause();
+	const stop = (reader.slicing as Slicing).spend(units);
 	if (stop !== undefined) throw new DecodeError(stop);
 }
 
@@ -568,6 +572,7 @@ export function decode(text: unknown, slicing?: Slicing): LuaTuple<[unknown, und
 		const value = readValue(reader, 0);
 		skipSpace(reader);
 		if (reader.pos <= text.size()) fail(reader, "unexpected text after the value");
+		if (slicing !== undefined && reader.units > 0) slicing.spend(reader.units);
 		return $tuple(value, undefined);
 	} catch (err) {
 		if (err instanceof DecodeError) return $tuple(undefined, err.message);

@@ -9,7 +9,7 @@
 // (`<name>.corrupt`) before anything replaces it. Without executor file functions nothing is
 // written and every write says why.
 import { HostFiles } from "../host/files";
-import { decode, encode, isArray } from "./json";
+import { decode, encode, isArray, Slicing } from "./json";
 import { Logger } from "./log";
 
 export const STORAGE_FOLDER = "UAI";
@@ -27,14 +27,31 @@ export interface Storage {
 	readonly available: () => LuaTuple<[boolean, string | undefined]>;
 	/** Whether `UAI/<name>` can be saved: files exist and it is not protected (newer or uncopied damage). */
 	readonly writable: (name: string) => LuaTuple<[boolean, string | undefined]>;
-	/** Reads `UAI/<name>`; a `version` above `supported` is reported as "newer" and write-protected. */
-	readonly readJson: (name: string, supported: number) => StoredFile;
-	/** Writes `value` as JSON to `UAI/<name>` (the steps above): true, or false and the reason. */
-	readonly writeJson: (name: string, value: unknown) => LuaTuple<[boolean, string | undefined]>;
+	/**
+	 * Reads `UAI/<name>`; a `version` above `supported` is reported as "newer" and write-protected.
+	 * With `slicing`, a large file is decoded over several frames.
+	 */
+	readonly readJson: (name: string, supported: number, slicing?: Slicing) => StoredFile;
+	/**
+	 * Writes `value` as JSON to `UAI/<name>` (the steps above): true, or false and the reason. With
+	 * `options.slicing` the text is encoded over several frames; when `options.current` then says
+	 * a newer write of the same file has begun, nothing is written (true, "superseded").
+	 */
+	readonly writeJson: (
+		name: string,
+		value: unknown,
+		options?: WriteOptions,
+	) => LuaTuple<[boolean, string | undefined]>;
 	/** Deletes `UAI/<name>` and its spare copy: true, or false and the reason. */
 	readonly remove: (name: string) => LuaTuple<[boolean, string | undefined]>;
 	/** The names of the files in `UAI/<folder>`. */
 	readonly list: (folder: string) => ReadonlyArray<string>;
+}
+
+export interface WriteOptions {
+	readonly slicing?: Slicing;
+	/** False once a newer write of the same file has begun (checked after a sliced encode). */
+	readonly current?: () => boolean;
 }
 
 export const NO_FILES_REASON =
@@ -50,8 +67,8 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 
 	const pathOf = (name: string) => `${STORAGE_FOLDER}/${name}`;
 
-	const parse = (text: string): LuaTuple<[object | undefined, string | undefined]> => {
-		const [value, reason] = decode(text);
+	const parse = (text: string, slicing?: Slicing): LuaTuple<[object | undefined, string | undefined]> => {
+		const [value, reason] = decode(text, slicing);
 		if (value === undefined) return $tuple(undefined, reason);
 		if (!typeIs(value, "table") || isArray(value)) return $tuple(undefined, "the file does not hold a JSON object");
 		return $tuple(value, undefined);
@@ -74,14 +91,14 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 		readonly problem?: string;
 	}
 
-	const examine = (fs: HostFiles, path: string): Examined => {
+	const examine = (fs: HostFiles, path: string, slicing?: Slicing): Examined => {
 		if (!fs.isFile(path)) return { exists: false };
 		const [text, readError] = fs.read(path);
 		if (text === undefined) return { exists: true, problem: `could not read ${path}: ${readError}` };
 		if (text.size() > MAX_FILE_BYTES) {
 			return { exists: true, problem: `${path} is ${text.size()} bytes, over the ${MAX_FILE_BYTES}-byte limit` };
 		}
-		const [value, reason] = parse(text);
+		const [value, reason] = parse(text, slicing);
 		return {
 			exists: true,
 			value,
@@ -100,10 +117,10 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 		return `; it could not be copied aside (${keepError}), so it is not overwritten`;
 	};
 
-	const readFile = (fs: HostFiles, name: string, supported: number): StoredFile => {
+	const readFile = (fs: HostFiles, name: string, supported: number, slicing?: Slicing): StoredFile => {
 		const path = pathOf(name);
 		const tmpPath = `${path}.tmp`;
-		const main = examine(fs, path);
+		const main = examine(fs, path, slicing);
 		if (main.value !== undefined) {
 			const version = (main.value as { version?: unknown }).version;
 			if (typeIs(version, "number") && version > supported) {
@@ -134,16 +151,19 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 			const protection = protectedFiles.get(name);
 			return $tuple(protection === undefined, protection);
 		},
-		readJson: (name: string, supported: number): StoredFile => {
+		readJson: (name: string, supported: number, slicing?: Slicing): StoredFile => {
 			if (files === undefined) return { kind: "missing" };
-			return readFile(files, name, supported);
+			return readFile(files, name, supported, slicing);
 		},
-		writeJson: (name: string, value: unknown) => {
+		writeJson: (name: string, value: unknown, options?: WriteOptions) => {
 			if (files === undefined) return $tuple(false, NO_FILES_REASON);
 			const protection = protectedFiles.get(name);
 			if (protection !== undefined) return $tuple(false, protection);
-			const [text, encodeError] = encode(value);
+			const [text, encodeError] = encode(value, options?.slicing);
 			if (text === undefined) return $tuple(false, `cannot save ${name}: ${encodeError}`);
+			// a sliced encode may have let another write protect the file meanwhile
+			const late = protectedFiles.get(name);
+			if (late !== undefined) return $tuple(false, late);
 			if (text.size() > MAX_FILE_BYTES) {
 				return $tuple(
 					false,
@@ -157,8 +177,15 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 				if (!made) return $tuple(false, `could not create ${folder}: ${folderError}`);
 			}
 			const tmpPath = `${path}.tmp`;
+			// a sliced write also spreads its two verified copies of a large text over frames
+			// (a newer write that began meanwhile writes instead; a spare copy left then is verified)
+			const superseded = () => options?.current !== undefined && !options.current();
+			options?.slicing?.spend(text.size() / 128);
+			if (superseded()) return $tuple(true, "superseded");
 			const [spareOk, spareError] = writeVerified(files, tmpPath, text);
 			if (!spareOk) return $tuple(false, spareError);
+			options?.slicing?.spend(text.size() / 128);
+			if (superseded()) return $tuple(true, "superseded");
 			const [mainOk, mainError] = writeVerified(files, path, text);
 			if (!mainOk) return $tuple(false, `${mainError} (the new content is kept in ${tmpPath})`);
 			files.remove(tmpPath);

@@ -131,22 +131,29 @@ export = () => {
 			expect((reason as string).find(`nesting deeper than ${MAX_DEPTH} levels`, 1, true)[0]).to.be.ok();
 		});
 
-		it("pauses a sliced encode and stops when the pause says so", () => {
+		it("reports a sliced encode's and decode's work and stops when told to", () => {
 			const big = new Array<object>();
 			for (let i = 0; i < 20000; i++) big.push({ index: i, text: "some text" });
-			let pauses = 0;
-			const [text] = encode(big, {
-				pause: () => {
-					pauses += 1;
+			let reports = 0;
+			let units = 0;
+			const counting = {
+				spend: (spent: number) => {
+					reports += 1;
+					units += spent;
 					return undefined;
 				},
-			});
-			expect(pauses > 3).to.equal(true);
+			};
+			const [text] = encode(big, counting);
+			expect(reports > 3).to.equal(true);
+			expect(units >= 40000).to.equal(true);
 			expect(text).to.equal(encode(big)[0]);
-			const [stopped, reason] = encode(big, { pause: () => "Stopped." });
+			const [stopped, reason] = encode(big, { spend: () => "Stopped." });
 			expect(stopped).to.equal(undefined);
 			expect(reason).to.equal("Stopped.");
-			const [value, why] = decode(text, { pause: () => "Stopped." });
+			reports = 0;
+			expect(decode(text, counting)[0]).to.be.ok();
+			expect(reports > 3).to.equal(true);
+			const [value, why] = decode(text, { spend: () => "Stopped." });
 			expect(value).to.equal(undefined);
 			expect(why).to.equal("Stopped.");
 		});

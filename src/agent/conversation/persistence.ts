@@ -4,9 +4,11 @@
 // without a policy restore with legacy defaults. Headless, ephemeral, nested and removed sessions
 // are never written.
 import type { Message } from "../../provider/protocols/types";
+import { frameSlicing, spend } from "../../host/frame";
 import { encodeOnce } from "../../runtime/json";
 import { Logger } from "../../runtime/log";
 import { Storage } from "../../runtime/storage";
+import { deepCopy } from "../../runtime/util";
 import { Session } from "./session";
 import { checkOptions, isSessionId, SessionOptions } from "./session_options";
 
@@ -193,14 +195,21 @@ function readIndex(storage: Storage, log: Logger): Map<string, IndexEntry> | und
 	return index;
 }
 
-function entryOf(saved: SavedConversation): IndexEntry {
-	return {
-		updatedAt: saved.updatedAt,
-		title: saved.options.title,
-		folderId: saved.options.folderId,
-		policyVersion: POLICY_VERSION,
-	};
+/** An index entry; entries never change (a save makes a new one), so each is encoded once. */
+function indexEntry(updatedAt: number, title: string | undefined, folderId: string | undefined): IndexEntry {
+	const entry: IndexEntry = { updatedAt, title, folderId, policyVersion: POLICY_VERSION };
+	encodeOnce(entry);
+	return entry;
 }
+
+function entryOf(saved: SavedConversation): IndexEntry {
+	return indexEntry(saved.updatedAt, saved.options.title, saved.options.folderId);
+}
+
+// Saving and reading slice their JSON work across frames (host/frame.ts); a save is never cancelled.
+const SLICING = frameSlicing();
+// Restoring a conversation (its session, transcript and list row) beyond decoding its file.
+const RESTORE_UNITS = 300;
 
 export function createPersistence(storage: Storage, log: Logger): Persistence {
 	const nameOf = (id: string) => `${FOLDER}/${id}.json`;
@@ -208,17 +217,20 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 	let toldUnavailable = false;
 	// the index as last read or written; undefined until restore has read (or rebuilt) it
 	let index: Map<string, IndexEntry> | undefined;
+	// per conversation, the number of its latest save: a save whose sliced encode was overtaken by
+	// a newer one writes nothing (the newer one writes)
+	const saves = new Map<string, number>();
 	const writeIndex = () => {
 		if (index === undefined) return;
 		const conversations: Table = {};
 		for (const [id, entry] of index) conversations[id] = entry;
-		const [ok, reason] = storage.writeJson(INDEX, { version: INDEX_VERSION, conversations });
+		const [ok, reason] = storage.writeJson(INDEX, { version: INDEX_VERSION, conversations }, { slicing: SLICING });
 		if (!ok) log.warn(`the saved-conversation index was not written: ${reason}`);
 	};
 
 	/** Reads and decodes one saved file, or warns why it is skipped (the file is kept). */
 	const load = (id: string): SavedConversation | undefined => {
-		const stored = storage.readJson(nameOf(id), FILE_VERSION);
+		const stored = storage.readJson(nameOf(id), FILE_VERSION, SLICING);
 		if (stored.kind !== "ok") {
 			if (stored.kind !== "missing") log.warn(`conversation ${id} skipped: ${stored.reason}; the file is kept`);
 			return undefined;
@@ -245,40 +257,46 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			}
 			const p = session.public;
 			// history messages and retained events never change in place: each is encoded once, and
-			// every later save of the conversation reuses its text (runtime/json.ts, encodeOnce)
-			for (const message of session.messages) encodeOnce(message);
+			// every later save of the conversation reuses its text (runtime/json.ts, encodeOnce). The
+			// lists are copied: the encode may pause for a frame while the conversation goes on.
+			const messages = [...session.messages];
+			for (const message of messages) encodeOnce(message, SLICING);
 			const transcript = p.transcript.snapshot();
-			for (const event of transcript) encodeOnce(event);
-			const [ok, reason] = storage.writeJson(nameOf(p.id), {
-				version: FILE_VERSION,
-				id: p.id,
-				title: p.title,
-				named: session.named(),
-				placeId: p.placeId,
-				placeName: p.placeName,
-				folderId: p.folderId,
-				createdAt: session.createdAt,
-				updatedAt: session.updatedAt,
-				turns: p.turns,
-				policy: encodePolicy(session),
-				context: { messages: session.messages, summary: session.summary() },
-				transcript,
-				transcriptState: p.transcript.metadata(),
-				notes: session.notes,
-			});
-			if (!ok) log.warn(`conversation ${p.id} was not saved: ${reason}`);
-			else if (index !== undefined) {
-				index.set(p.id, {
-					updatedAt: session.updatedAt,
+			for (const event of transcript) encodeOnce(event, SLICING);
+			const id = p.id;
+			const serial = (saves.get(id) ?? 0) + 1;
+			saves.set(id, serial);
+			const [ok, reason] = storage.writeJson(
+				nameOf(p.id),
+				{
+					version: FILE_VERSION,
+					id: p.id,
 					title: p.title,
+					named: session.named(),
+					placeId: p.placeId,
+					placeName: p.placeName,
 					folderId: p.folderId,
-					policyVersion: POLICY_VERSION,
-				});
+					createdAt: session.createdAt,
+					updatedAt: session.updatedAt,
+					turns: p.turns,
+					policy: encodePolicy(session),
+					context: { messages, summary: session.summary() },
+					transcript,
+					transcriptState: p.transcript.metadata(),
+					notes: deepCopy(session.notes),
+				},
+				{ slicing: SLICING, current: () => saves.get(id) === serial },
+			);
+			if (!ok) log.warn(`conversation ${p.id} was not saved: ${reason}`);
+			else if (index !== undefined && saves.get(id) === serial) {
+				index.set(p.id, indexEntry(session.updatedAt, p.title, p.folderId));
 				writeIndex();
 			}
 			return $tuple(ok, reason);
 		},
 		remove: (id) => {
+			// a save paused in its encode must not write the file back
+			saves.set(id, (saves.get(id) ?? 0) + 1);
 			const [ok, reason] = storage.remove(nameOf(id));
 			if (!ok) log.warn(`saved conversation ${id} was not deleted: ${reason}`);
 			else if (index?.delete(id)) writeIndex();
@@ -306,6 +324,7 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			const decoded = new Map<string, SavedConversation>();
 			for (const id of ids) {
 				if (current.has(id)) continue;
+				spend(RESTORE_UNITS);
 				const saved = load(id);
 				if (saved === undefined) continue;
 				decoded.set(id, saved);
@@ -320,6 +339,8 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			const kept = new Array<SavedConversation>();
 			for (const [id] of order) {
 				if (kept.size() >= RESTORE_LIMIT) break;
+				// restoring many conversations goes over several frames
+				spend(RESTORE_UNITS);
 				const saved = decoded.get(id) ?? load(id);
 				if (saved === undefined) {
 					// unreadable now (changed since it was indexed): kept on disk, left out of the index

@@ -4,6 +4,7 @@
 // another provider could help.
 import { mergeHeaders } from "../../net/headers";
 import type { HttpResult } from "../../net/http";
+import { frameSlicing } from "../../host/frame";
 import { decode, encode } from "../../runtime/json";
 import { collectSecrets } from "../../runtime/secrets";
 import { providerHeaders, providerUrl } from "../connection";
@@ -69,7 +70,12 @@ function opencodeSessionHeader(record: ProviderRecord, conversation: string): Re
 
 export function send(to: SendTarget, wireBody: JsonObject): Sent {
 	const { env, record, route, model } = to;
-	const [text, encodeError] = encode(wireBody);
+	// a long history's body is assembled over several frames; Stop ends it at any pause
+	const [text, encodeError] = encode(wireBody, frameSlicing(to.isCancelled));
+	if (text === undefined && to.isCancelled()) {
+		const failure: Failure = { ok: false, error: "Stopped.", overflow: false, model, terminal: true };
+		return { kind: "failed", failure, via: undefined };
+	}
 	if (text === undefined) {
 		const reason = `the request could not be encoded: ${encodeError}`;
 		return { kind: "failed", failure: { ok: false, error: reason, overflow: false, model }, via: undefined };
@@ -148,6 +154,7 @@ function settle(to: SendTarget, result: HttpResult, document: unknown, secrets: 
 		return { kind: "failed", failure, via };
 	}
 	// an error inside a 2xx answer is redacted with the request's own credentials too
-	const read = redactReply(readBody(newAssembler(to.protocol, to.scope), result.body), secrets);
+	const slicing = frameSlicing(to.isCancelled);
+	const read = redactReply(readBody(newAssembler(to.protocol, to.scope), result.body, slicing), secrets);
 	return { kind: "reply", read, via };
 }

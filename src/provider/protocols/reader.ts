@@ -5,6 +5,7 @@
 // bound are handled here once for all protocols; the protocol's assembler sees decoded events.
 import { looksLikeEventStream, SSE_LIMITS, SseDecoder, SseEvent, SseLimits } from "../../net/sse";
 import { faultOf } from "../errors/extract";
+import { decode, SLICE_UNITS, Slicing } from "../../runtime/json";
 import { decodeJson } from "./json";
 import { mismatchMessage, PROTOCOL_NAMES, protocolOf } from "./mismatch";
 import { Assembler, providerFailure } from "./reply_state";
@@ -20,10 +21,13 @@ export class ReplyReader {
 	private stopped = false;
 	private received = 0;
 	private messages = 0;
+	private units = 0;
 
+	/** With `slicing`, a long body is read over several frames, and Stop ends it at a pause. */
 	constructor(
 		private readonly assembler: Assembler,
 		limits: Partial<SseLimits> = {},
+		private readonly slicing?: Slicing,
 	) {
 		this.limits = { ...SSE_LIMITS, ...limits };
 		this.decoder = new SseDecoder(this.limits);
@@ -102,8 +106,26 @@ export class ReplyReader {
 		return this.failure;
 	}
 
+	// Counts an event's work; at a pause that says stop, the reply ends (Stop while reading).
+	private sliced(event: SseEvent): boolean {
+		const slicing = this.slicing;
+		if (slicing === undefined) return false;
+		this.units += 8 + event.data.size() / 64;
+		if (this.units < SLICE_UNITS) return false;
+		const stop = slicing.spend(this.units);
+		this.units = 0;
+		if (stop === undefined) return false;
+		this.failure = {
+			code: "incomplete_stream",
+			message: stop,
+			partial: this.assembler.hasOutput(),
+			terminal: true,
+		};
+		return true;
+	}
+
 	private onEvent(event: SseEvent): boolean {
-		if (this.closed()) return true;
+		if (this.closed() || this.sliced(event)) return true;
 		if (event.data === DONE) {
 			this.assembler.done();
 			this.stopped = true;
@@ -141,9 +163,12 @@ export class ReplyReader {
 	}
 }
 
-/** Assembles a whole buffered body: an event stream, or one JSON document. */
-export function readBody(assembler: Assembler, body: string): ReplyResult {
-	const reader = new ReplyReader(assembler);
+/**
+ * Assembles a whole buffered body: an event stream, or one JSON document. With `slicing`, the
+ * work pauses between slices (a long reply is read over several frames).
+ */
+export function readBody(assembler: Assembler, body: string, slicing?: Slicing): ReplyResult {
+	const reader = new ReplyReader(assembler, {}, slicing);
 	if (looksLikeEventStream(body)) {
 		reader.pushText(body);
 		return reader.finish();
@@ -154,8 +179,11 @@ export function readBody(assembler: Assembler, body: string): ReplyResult {
 	});
 	if (body.size() > SSE_LIMITS.responseBytes) return failure("limit_exceeded", "the response exceeds 8 MiB");
 	if (body.match("^%s*$")[0] !== undefined) return failure("empty_reply", "the provider sent an empty body");
-	const decoded = decodeJson(body);
-	const data = decoded.ok ? asObject(decoded.value) : undefined;
+	let stop: string | undefined;
+	const watched = slicing && { spend: (units: number) => (stop = slicing.spend(units)) };
+	const [value, problem] = decode(body, watched);
+	if (stop !== undefined) return failure("incomplete_stream", stop);
+	const data = problem === undefined ? asObject(value) : undefined;
 	if (data === undefined) return failure("malformed_stream", "the response is neither JSON nor an event stream");
 	const outcome = assembler.document(data);
 	if (outcome === "unknown") {

@@ -1,5 +1,6 @@
 // Body-building steps every protocol shares: system text, raw parameter merging, the output
 // ceiling, JSON Schema objects that must stay objects, tool-call arguments as objects, images.
+import { frameSlicing } from "../../host/frame";
 import { encodeOnce } from "../../runtime/json";
 import { decodeJson, emptyObject } from "./json";
 import type { ImagePart, JsonObject, Message, ProtocolRequest, ReplayScope, TemperatureMode, ToolCall } from "./types";
@@ -15,6 +16,8 @@ interface WireEntry {
 	readonly wire: unknown;
 }
 const WIRE_FORMS = setmetatable(new Map<object, WireEntry>(), { __mode: "k" }) as Map<object, WireEntry>;
+// the first request of a long restored conversation encodes every message: over several frames
+const SLICING = frameSlicing();
 
 /**
  * The wire form `build` makes of `source` for `variant` (protocol and whatever else the form
@@ -27,8 +30,8 @@ export function wireForm<T extends defined>(source: object, variant: string, bui
 	const wire = build();
 	if (typeIs(wire, "table")) {
 		// a list's items are kept one by one too: requests that regroup them (merged turns) reuse them
-		for (const item of wire as unknown as Array<unknown>) if (typeIs(item, "table")) encodeOnce(item);
-		encodeOnce(wire);
+		for (const item of wire as unknown as Array<unknown>) if (typeIs(item, "table")) encodeOnce(item, SLICING);
+		encodeOnce(wire, SLICING);
 	}
 	WIRE_FORMS.set(source, { variant, wire });
 	return wire;
