@@ -51,6 +51,7 @@ const CR = 13;
 const LF = 10;
 const SPACE = 32;
 const COLON = 58;
+const LOWER_D = 100;
 
 function describeBytes(bytes: number): string {
 	return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
@@ -157,8 +158,10 @@ export class SseDecoder {
 			this.skipLineFeed = false;
 			if (text.byte(1)[0] === LF) position = 2;
 		}
+		// a chunk without a CR (the usual case) ends its lines at each LF: a plain search
+		const plain = text.find("\r", position, true)[0] === undefined;
 		while (position <= size) {
-			const [stop] = text.find("[\r\n]", position);
+			const [stop] = plain ? text.find("\n", position, true) : text.find("[\r\n]", position);
 			if (stop === undefined) {
 				const rest = text.sub(position);
 				this.lineParts.push(rest);
@@ -190,6 +193,11 @@ export class SseDecoder {
 		if (size === 0) return this.dispatch(sink);
 		const first = line.byte(1)[0];
 		if (first === COLON) return false;
+		// the usual line, `data: ...`, without splitting it into field and value
+		if (first === LOWER_D && line.sub(1, 5) === "data:") {
+			this.dataParts.push(line.byte(6)[0] === SPACE ? line.sub(7) : line.sub(6));
+			return false;
+		}
 		const [colon] = line.find(":", 1, true);
 		const field = colon === undefined ? line : line.sub(1, colon - 1);
 		let value = "";
@@ -212,7 +220,7 @@ export class SseDecoder {
 		this.eventBytes = 0;
 		if (parts.size() === 0) return false;
 		this.dataParts = [];
-		const data = parts.join("\n");
+		const data = parts.size() === 1 ? parts[0] : parts.join("\n");
 		if (data === "") return false;
 		this.dispatched += 1;
 		if (this.dispatched > this.limits.events) {

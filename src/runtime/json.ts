@@ -318,19 +318,24 @@ export function encodeOnce(value: object, slicing?: Slicing): LuaTuple<[string, 
 // Fast paths (a string without escapes, a key and its colon, an integer) are single anchored
 // pattern calls; anything else takes the general path, which names the byte where reading stopped.
 
+// The string functions the decoder calls per byte, as locals: a chunk run in an environment of its
+// own (a loader's table) would otherwise look each one up through that environment.
+const byteAt = string.byte;
+const findIn = string.find;
+const matchIn = string.match;
+
 class DecodeError {
 	constructor(readonly message: string) {}
 }
 
-interface Reader {
-	readonly text: string;
-	pos: number;
+/** What a decode carries besides the text and position: its slicing and the work not reported yet. */
+interface Context {
 	units: number;
 	readonly slicing?: Slicing;
 }
 
-function fail(reader: Reader, message: string): never {
-	throw new DecodeError(`${message} at byte ${reader.pos}`);
+function fail(pos: number, message: string): never {
+	throw new DecodeError(`${message} at byte ${pos}`);
 }
 
 const SPACE = 32;
@@ -350,15 +355,12 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 
-function skipSpace(reader: Reader) {
-	const [byte] = string.byte(reader.text, reader.pos);
-	if (byte !== SPACE && byte !== LF && byte !== CR && byte !== TAB) return;
-	const [, last] = string.find(reader.text, "^[ \t\n\r]*", reader.pos);
-	reader.pos = (last as number) + 1;
-}
-
-function byteAt(reader: Reader): number | undefined {
-	return string.byte(reader.text, reader.pos)[0];
+/** The position of the first byte at or after `pos` that is not white space. */
+function skipSpace(text: string, pos: number): number {
+	const [byte] = byteAt(text, pos);
+	if (byte !== SPACE && byte !== LF && byte !== CR && byte !== TAB) return pos;
+	const [, last] = findIn(text, "^[ \t\n\r]*", pos);
+	return (last as number) + 1;
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
@@ -372,29 +374,28 @@ const SIMPLE_ESCAPES: Record<string, string> = {
 	t: "\t",
 };
 
-function readHex4(reader: Reader): number {
-	const digits = reader.text.sub(reader.pos, reader.pos + 3);
-	if (string.find(digits, "^%x%x%x%x$")[0] === undefined) fail(reader, "bad \\u escape");
-	reader.pos += 4;
+function readHex4(text: string, pos: number): number {
+	const digits = text.sub(pos, pos + 3);
+	if (findIn(digits, "^%x%x%x%x$")[0] === undefined) fail(pos, "bad \\u escape");
 	return tonumber(digits, 16) as number;
 }
 
-function readEscape(reader: Reader): string {
-	const char = reader.text.sub(reader.pos, reader.pos);
-	reader.pos += 1;
+/** The text of the escape whose letter is at `pos`, and the position after it. */
+function readEscape(text: string, pos: number): LuaTuple<[string, number]> {
+	const char = text.sub(pos, pos);
+	pos += 1;
 	const simple = SIMPLE_ESCAPES[char];
-	if (simple !== undefined) return simple;
-	if (char !== "u") fail(reader, `bad escape \\${char}`);
-	const unit = readHex4(reader);
-	if (unit >= 0xd800 && unit <= 0xdbff && reader.text.sub(reader.pos, reader.pos + 1) === "\\u") {
-		const save = reader.pos;
-		reader.pos += 2;
-		const low = readHex4(reader);
-		if (low >= 0xdc00 && low <= 0xdfff) return utf8.char(0x10000 + (unit - 0xd800) * 0x400 + (low - 0xdc00));
-		reader.pos = save;
+	if (simple !== undefined) return $tuple(simple, pos);
+	if (char !== "u") fail(pos, `bad escape \\${char}`);
+	const unit = readHex4(text, pos);
+	pos += 4;
+	if (unit >= 0xd800 && unit <= 0xdbff && text.sub(pos, pos + 1) === "\\u") {
+		const low = readHex4(text, pos + 2);
+		if (low >= 0xdc00 && low <= 0xdfff)
+			return $tuple(utf8.char(0x10000 + (unit - 0xd800) * 0x400 + (low - 0xdc00)), pos + 6);
 	}
-	if (unit >= 0xd800 && unit <= 0xdfff) return REPLACEMENT;
-	return utf8.char(unit);
+	if (unit >= 0xd800 && unit <= 0xdfff) return $tuple(REPLACEMENT, pos);
+	return $tuple(utf8.char(unit), pos);
 }
 
 // A string with no escape and no control character, closed on this text: one pattern call.
@@ -402,177 +403,148 @@ const PLAIN_STRING = '^"([^"\\%z\x01-\x1f]*)"()';
 // The same as an object key, with the colon after it.
 const PLAIN_KEY = '^"([^"\\%z\x01-\x1f]*)"[ \t\n\r]*:()';
 
-function readString(reader: Reader): string {
-	const text = reader.text;
-	const [plain, after] = string.match(text, PLAIN_STRING, reader.pos) as LuaTuple<[string?, number?]>;
-	if (plain !== undefined) {
-		reader.pos = after as number;
-		return toValidUtf8(plain);
-	}
-	reader.pos += 1; // opening quote
+/** The string whose opening quote is at `pos`, and the position after its closing quote. */
+function readString(text: string, pos: number): LuaTuple<[string, number]> {
+	const [plain, after] = matchIn(text, PLAIN_STRING, pos) as LuaTuple<[string?, number?]>;
+	if (plain !== undefined) return $tuple(toValidUtf8(plain), after as number);
+	pos += 1; // opening quote
 	const parts = new Array<string>();
 	for (;;) {
-		const [at] = string.find(text, '[%z\x01-\x1f"\\]', reader.pos);
-		if (at === undefined) fail(reader, "unterminated string");
-		if (at > reader.pos) parts.push(text.sub(reader.pos, at - 1));
-		const [byte] = string.byte(text, at);
-		reader.pos = at + 1;
+		const [at] = findIn(text, '[%z\x01-\x1f"\\]', pos);
+		if (at === undefined) fail(pos, "unterminated string");
+		if (at > pos) parts.push(text.sub(pos, at - 1));
+		const [byte] = byteAt(text, at);
+		pos = at + 1;
 		if (byte === QUOTE) break;
-		if (byte === BACKSLASH) {
-			parts.push(readEscape(reader));
-		} else {
-			reader.pos = at;
-			fail(reader, "control character in string");
-		}
+		if (byte !== BACKSLASH) fail(at, "control character in string");
+		const [escaped, following] = readEscape(text, pos);
+		parts.push(escaped);
+		pos = following;
 	}
-	return toValidUtf8(parts.join(""));
-}
-
-function isDigit(byte: number | undefined): boolean {
-	return byte !== undefined && byte >= ZERO && byte <= NINE;
+	return $tuple(toValidUtf8(parts.join("")), pos);
 }
 
 // The position after the digits `pattern` matches at `at`, or a "bad number" failure at `from`.
-function digitsEnd(reader: Reader, pattern: string, at: number, from: number): number {
-	const [, last] = string.find(reader.text, pattern, at);
-	if (last === undefined) {
-		reader.pos = from;
-		fail(reader, "bad number");
-	}
+function digitsEnd(text: string, pattern: string, at: number, from: number): number {
+	const [, last] = findIn(text, pattern, at);
+	if (last === undefined) fail(from, "bad number");
 	return (last as number) + 1;
 }
 
 // JSON's number grammar: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
-function readNumber(reader: Reader): number {
-	const text = reader.text;
-	const from = reader.pos;
+function readNumber(text: string, from: number): LuaTuple<[number, number]> {
 	let at = from;
-	if (string.byte(text, at)[0] === MINUS) at += 1;
-	if (string.byte(text, at)[0] === ZERO) at += 1;
-	else at = digitsEnd(reader, "^[1-9]%d*", at, from);
-	let [after] = string.byte(text, at);
+	if (byteAt(text, at)[0] === MINUS) at += 1;
+	if (byteAt(text, at)[0] === ZERO) at += 1;
+	else at = digitsEnd(text, "^[1-9]%d*", at, from);
+	let [after] = byteAt(text, at);
 	if (after === DOT) {
-		at = digitsEnd(reader, "^%d+", at + 1, from);
-		[after] = string.byte(text, at);
+		at = digitsEnd(text, "^%d+", at + 1, from);
+		[after] = byteAt(text, at);
 	}
 	if (after === 0x65 || after === 0x45) {
 		at += 1;
-		const [sign] = string.byte(text, at);
+		const [sign] = byteAt(text, at);
 		if (sign === 0x2b || sign === MINUS) at += 1;
-		at = digitsEnd(reader, "^%d+", at, from);
+		at = digitsEnd(text, "^%d+", at, from);
 	}
 	const value = tonumber(text.sub(from, at - 1)) as number;
-	if (value === math.huge || value === -math.huge) fail(reader, "number out of range");
-	reader.pos = at;
-	return value;
+	if (value === math.huge || value === -math.huge) fail(from, "number out of range");
+	return $tuple(value, at);
 }
 
-function readLiteral(reader: Reader, word: string, value: defined): defined {
-	if (reader.text.sub(reader.pos, reader.pos + word.size() - 1) !== word) fail(reader, "unexpected character");
-	reader.pos += word.size();
-	return value;
+function readLiteral(text: string, pos: number, word: string, value: defined): LuaTuple<[defined, number]> {
+	if (text.sub(pos, pos + word.size() - 1) !== word) fail(pos, "unexpected character");
+	return $tuple(value, pos + word.size());
 }
 
-function pauseDecode(reader: Reader) {
-	const units = reader.units;
-	reader.units = 0;
-	const stop = (reader.slicing as Slicing).spend(units);
+function pauseDecode(context: Context) {
+	const units = context.units;
+	context.units = 0;
+	const stop = (context.slicing as Slicing).spend(units);
 	if (stop !== undefined) throw new DecodeError(stop);
 }
 
-function readValue(reader: Reader, depth: number): defined {
-	skipSpace(reader);
-	if (reader.slicing !== undefined) {
-		reader.units += 1;
-		if (reader.units >= SLICE_UNITS) pauseDecode(reader);
+/** The value at `pos` (after white space), and the position after it. */
+function readValue(text: string, pos: number, depth: number, context: Context): LuaTuple<[defined, number]> {
+	pos = skipSpace(text, pos);
+	if (context.slicing !== undefined) {
+		context.units += 1;
+		if (context.units >= SLICE_UNITS) pauseDecode(context);
 	}
-	const byte = byteAt(reader);
+	const [byte] = byteAt(text, pos);
+	if (byte === QUOTE) return readString(text, pos);
 	if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
-		if (depth >= MAX_DEPTH) fail(reader, `nesting deeper than ${MAX_DEPTH} levels`);
-		return byte === OPEN_OBJECT ? readObject(reader, depth + 1) : readArray(reader, depth + 1);
+		if (depth >= MAX_DEPTH) fail(pos, `nesting deeper than ${MAX_DEPTH} levels`);
+		return byte === OPEN_OBJECT
+			? readObject(text, pos, depth + 1, context)
+			: readArray(text, pos, depth + 1, context);
 	}
-	if (byte === QUOTE) return readString(reader);
-	if (byte === 0x74) return readLiteral(reader, "true", true);
-	if (byte === 0x66) return readLiteral(reader, "false", false);
-	if (byte === 0x6e) return readLiteral(reader, "null", NULL);
-	if (byte === undefined) fail(reader, "unexpected end of text");
-	if (byte !== MINUS && !isDigit(byte))
-		fail(reader, `unexpected character ${string.format("%q", reader.text.sub(reader.pos, reader.pos))}`);
-	return readNumber(reader);
+	if (byte === 0x74) return readLiteral(text, pos, "true", true);
+	if (byte === 0x66) return readLiteral(text, pos, "false", false);
+	if (byte === 0x6e) return readLiteral(text, pos, "null", NULL);
+	if (byte === undefined) fail(pos, "unexpected end of text");
+	if (byte !== MINUS && (byte < ZERO || byte > NINE))
+		fail(pos, `unexpected character ${string.format("%q", text.sub(pos, pos))}`);
+	return readNumber(text, pos);
 }
 
-function readArray(reader: Reader, depth: number): Array<defined> {
-	reader.pos += 1;
+function readArray(text: string, pos: number, depth: number, context: Context): LuaTuple<[defined, number]> {
 	const list = new Array<defined>();
-	skipSpace(reader);
-	if (byteAt(reader) === CLOSE_ARRAY) {
-		reader.pos += 1;
-		return list;
-	}
+	pos = skipSpace(text, pos + 1);
+	if (byteAt(text, pos)[0] === CLOSE_ARRAY) return $tuple(list, pos + 1);
 	let count = 0;
 	for (;;) {
-		list[count] = readValue(reader, depth);
+		const [value, after] = readValue(text, pos, depth, context);
+		list[count] = value;
 		count += 1;
-		skipSpace(reader);
-		const byte = byteAt(reader);
-		reader.pos += 1;
-		if (byte === CLOSE_ARRAY) return list;
-		if (byte !== COMMA) {
-			reader.pos -= 1;
-			fail(reader, "expected , or ]");
-		}
+		pos = skipSpace(text, after);
+		const [byte] = byteAt(text, pos);
+		if (byte === CLOSE_ARRAY) return $tuple(list, pos + 1);
+		if (byte !== COMMA) fail(pos, "expected , or ]");
+		pos += 1;
 	}
 }
 
-function readKey(reader: Reader): string {
-	const [plain, after] = string.match(reader.text, PLAIN_KEY, reader.pos) as LuaTuple<[string?, number?]>;
-	if (plain !== undefined) {
-		reader.pos = after as number;
-		return toValidUtf8(plain);
-	}
-	if (byteAt(reader) !== QUOTE) fail(reader, "expected a string key");
-	const key = readString(reader);
-	skipSpace(reader);
-	if (byteAt(reader) !== COLON) fail(reader, "expected :");
-	reader.pos += 1;
-	return key;
+/** The key at `pos` and the position after its colon. */
+function readKey(text: string, pos: number): LuaTuple<[string, number]> {
+	const [plain, after] = matchIn(text, PLAIN_KEY, pos) as LuaTuple<[string?, number?]>;
+	if (plain !== undefined) return $tuple(toValidUtf8(plain), after as number);
+	if (byteAt(text, pos)[0] !== QUOTE) fail(pos, "expected a string key");
+	const [key, following] = readString(text, pos);
+	pos = skipSpace(text, following);
+	if (byteAt(text, pos)[0] !== COLON) fail(pos, "expected :");
+	return $tuple(key, pos + 1);
 }
 
-function readObject(reader: Reader, depth: number): object {
-	reader.pos += 1;
+function readObject(text: string, pos: number, depth: number, context: Context): LuaTuple<[defined, number]> {
 	const result = new Map<string, unknown>();
-	skipSpace(reader);
-	if (byteAt(reader) === CLOSE_OBJECT) {
-		reader.pos += 1;
-		return markObject(result);
-	}
+	pos = skipSpace(text, pos + 1);
+	if (byteAt(text, pos)[0] === CLOSE_OBJECT) return $tuple(markObject(result), pos + 1);
 	for (;;) {
-		skipSpace(reader);
-		const key = readKey(reader);
-		result.set(key, readValue(reader, depth));
-		skipSpace(reader);
-		const byte = byteAt(reader);
-		reader.pos += 1;
-		if (byte === CLOSE_OBJECT) return result;
-		if (byte !== COMMA) {
-			reader.pos -= 1;
-			fail(reader, "expected , or }");
-		}
+		const [key, afterKey] = readKey(text, skipSpace(text, pos));
+		const [value, after] = readValue(text, afterKey, depth, context);
+		result.set(key, value);
+		pos = skipSpace(text, after);
+		const [byte] = byteAt(text, pos);
+		if (byte === CLOSE_OBJECT) return $tuple(result, pos + 1);
+		if (byte !== COMMA) fail(pos, "expected , or }");
+		pos += 1;
 	}
 }
 
 /**
  * The value of JSON `text`, or nil and a reason naming the byte where reading stopped. With
- * `slicing`, the work pauses between slices (and stops with the pause's reason).
+ * `slicing`, the work is reported between slices (and stops with the reason `spend` gives).
  */
 export function decode(text: unknown, slicing?: Slicing): LuaTuple<[unknown, undefined] | [undefined, string]> {
 	if (!typeIs(text, "string")) return $tuple(undefined, `cannot decode a ${typeOf(text)} (expected JSON text)`);
-	const reader: Reader = { text, pos: 1, units: 0, slicing };
+	const context: Context = { units: 0, slicing };
 	try {
-		const value = readValue(reader, 0);
-		skipSpace(reader);
-		if (reader.pos <= text.size()) fail(reader, "unexpected text after the value");
-		if (slicing !== undefined && reader.units > 0) slicing.spend(reader.units);
+		const [value, after] = readValue(text, 1, 0, context);
+		const rest = skipSpace(text, after);
+		if (rest <= text.size()) fail(rest, "unexpected text after the value");
+		if (slicing !== undefined && context.units > 0) slicing.spend(context.units);
 		return $tuple(value, undefined);
 	} catch (err) {
 		if (err instanceof DecodeError) return $tuple(undefined, err.message);

@@ -90,10 +90,10 @@ export function readOnlyCopy<T>(value: T): T {
 
 /** The public `runtime/util` module. */
 export const publicUtil = table.freeze({
-	/** `encode(value)` → JSON text, or nil and a reason. */
-	encode,
+	/** `encode(value)` → JSON text, or nil and a reason. (Only the value: slicing is internal.) */
+	encode: (value: unknown) => encode(value),
 	/** `decode(text)` → value, or nil and a reason. JSON null decodes to `util.null`. */
-	decode,
+	decode: (text: unknown) => decode(text),
 	/** `deepCopy(value)` → a copy, or nil and a reason (nesting deeper than 200 levels). */
 	deepCopy: publicDeepCopy,
 	/** Encodes as `{}` (a plain empty table encodes as `[]`). Frozen; use `markObject({})` to fill one. */

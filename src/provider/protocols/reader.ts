@@ -135,7 +135,7 @@ export class ReplyReader {
 		const data = decoded.ok ? asObject(decoded.value) : undefined;
 		// `event: error` fails the reply whatever its data holds: an error document in any shape,
 		// other JSON (its text is the message), or plain text
-		if (event.event.lower() === "error") {
+		if (event.event !== "message" && event.event.lower() === "error") {
 			const fault = (data !== undefined ? faultOf(data) : undefined) ?? { message: event.data };
 			this.failure = providerFailure(fault, this.assembler.hasOutput());
 			return true;

@@ -23,6 +23,7 @@ const FINISH: { [reason: string]: Finish } = {
  * thinking part holds `thinking: [{type: "text", text}]`. Nesting is read two lists deep.
  */
 function reasoningText(value: unknown, depth = 0): string | undefined {
+	if (value === undefined) return undefined;
 	const text = asString(value) ?? asString(field(value, "text"));
 	if (text !== undefined) return text;
 	const inner = field(value, "thinking");
