@@ -11,11 +11,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { chromium } from "playwright-core";
-import { luneCommand } from "../../scripts/lune.mjs";
-import { hostArgs } from "../../scripts/host.mjs";
-import { spawn } from "node:child_process";
-import { PNG, ROOT, startBridge, TOKEN } from "./helpers.mjs";
+import { launchChromium, PNG, startBridge, startGame, TOKEN } from "./helpers.mjs";
 
 const B64 = PNG.toString("base64");
 // UAI_BRIDGE_SHOTS=docs/images refreshes the pictures in the docs; otherwise a temporary folder
@@ -136,38 +132,6 @@ async function startProvider() {
 	};
 }
 
-function startGame(env) {
-	const [cmd, prefix] = luneCommand();
-	const workdir = fs.mkdtempSync(path.join(os.tmpdir(), "uai-bridge-e2e-"));
-	const child = spawn(
-		cmd,
-		[...prefix, ...hostArgs(path.join(ROOT, "bridge", "test", "game.luau"), ["--profile", "executor"])],
-		{
-			cwd: ROOT,
-			env: { ...process.env, UAI_HOST_TMP: workdir, ...env },
-			stdio: ["ignore", "pipe", "pipe"],
-		},
-	);
-	let output = "";
-	child.stdout.on("data", (d) => (output += d));
-	child.stderr.on("data", (d) => (output += d));
-	const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
-	return {
-		child,
-		output: () => output,
-		exited,
-		waitFor: async (text, ms = 60000) => {
-			const until = Date.now() + ms;
-			while (!output.includes(text)) {
-				if (Date.now() > until || child.exitCode !== null)
-					throw new Error(`the game did not print ${text}:\n${output}`);
-				await new Promise((r) => setTimeout(r, 100));
-			}
-		},
-		cleanup: () => fs.rmSync(workdir, { recursive: true, force: true }),
-	};
-}
-
 describe("bridge end to end (game in the offline host, bridge, Chromium)", { timeout: 300000 }, () => {
 	let provider;
 	let bridge;
@@ -176,22 +140,12 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 	before(async () => {
 		provider = await startProvider();
 		bridge = await startBridge();
-		game = startGame({
+		game = startGame("game.luau", {
 			UAI_SCENARIO_BRIDGE_PORT: String(bridge.port),
 			UAI_SCENARIO_BRIDGE_TOKEN: TOKEN,
 			UAI_SCENARIO_PROVIDER_URL: provider.url,
 		});
-		browser = await chromium.launch({
-			executablePath: "/usr/bin/chromium",
-			args: [
-				"--headless",
-				"--no-sandbox",
-				"--disable-gpu",
-				"--disable-background-networking",
-				"--disable-component-update",
-				"--disable-sync",
-			],
-		});
+		browser = await launchChromium();
 		await game.waitFor("GAME READY");
 	});
 	after(async () => {

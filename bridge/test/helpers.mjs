@@ -1,9 +1,15 @@
 // Test helpers: the bundled bridge (dist/uai-bridge.js) as a child process, loopback providers
-// that stream each protocol's SSE, and small HTTP helpers.
+// that stream each protocol's SSE, the game half (a bridge/test/*.luau script in the offline
+// host), Debian's Chromium for Playwright, and small HTTP helpers.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { hostArgs } from "../../scripts/host.mjs";
+import { luneCommand } from "../../scripts/lune.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BUNDLE = path.join(ROOT, "dist", "uai-bridge.js");
@@ -207,4 +213,52 @@ function guess(entry) {
 	if (entry.url.includes("/messages")) return "anthropic";
 	if (entry.url.includes("/responses")) return "responses";
 	return "openai";
+}
+
+/** The game half of a browser test: `script` (in bridge/test/) in the offline host, with `env`. */
+export function startGame(script, env) {
+	const [cmd, prefix] = luneCommand();
+	const workdir = fs.mkdtempSync(path.join(os.tmpdir(), "uai-bridge-e2e-"));
+	const child = spawn(
+		cmd,
+		[...prefix, ...hostArgs(path.join(ROOT, "bridge", "test", script), ["--profile", "executor"])],
+		{
+			cwd: ROOT,
+			env: { ...process.env, UAI_HOST_TMP: workdir, ...env },
+			stdio: ["ignore", "pipe", "pipe"],
+		},
+	);
+	let output = "";
+	child.stdout.on("data", (d) => (output += d));
+	child.stderr.on("data", (d) => (output += d));
+	const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+	return {
+		child,
+		output: () => output,
+		exited,
+		waitFor: async (text, ms = 60000) => {
+			const until = Date.now() + ms;
+			while (!output.includes(text)) {
+				if (Date.now() > until || child.exitCode !== null)
+					throw new Error(`the game did not print ${text}:\n${output}`);
+				await new Promise((r) => setTimeout(r, 100));
+			}
+		},
+		cleanup: () => fs.rmSync(workdir, { recursive: true, force: true }),
+	};
+}
+
+/** Debian's Chromium, headless. */
+export function launchChromium() {
+	return chromium.launch({
+		executablePath: "/usr/bin/chromium",
+		args: [
+			"--headless",
+			"--no-sandbox",
+			"--disable-gpu",
+			"--disable-background-networking",
+			"--disable-component-update",
+			"--disable-sync",
+		],
+	});
 }

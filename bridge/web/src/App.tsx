@@ -4,9 +4,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Api, ApiError, GameState, Picture, readToken, saveToken } from "./api";
 import { applyDelta, applyEvent, Conversation, emptyConversation, GameEvent, Item, Snapshot } from "./model";
 import { Message, MessageContext } from "./Message";
+import type { Results } from "./commands";
 import { Panels } from "./Panels";
+import { Threads } from "./Threads";
+import { Waiting } from "./Waiting";
+import { isPicture, TextFile, uploadText } from "./textUpload";
 
-type Tab = "chat" | "providers" | "settings" | "log";
+type Tab = "chat" | "providers" | "settings" | "tools" | "log";
 
 export function App() {
 	const [token, setToken] = useState(readToken);
@@ -16,9 +20,7 @@ export function App() {
 	const [game, setGame] = useState<GameState>({ connected: false, clientId: null, imageInput: false });
 	const [snapshot, setSnapshot] = useState<Snapshot | undefined>();
 	const [conversations, setConversations] = useState<Record<string, Conversation>>({});
-	const [results, setResults] = useState<
-		Record<string, { ok?: boolean; error?: string; pending?: boolean; data?: unknown }>
-	>({});
+	const [results, setResults] = useState<Results>({});
 	const [tab, setTab] = useState<Tab>("chat");
 	const [viewed, setViewed] = useState<string | undefined>();
 
@@ -57,6 +59,7 @@ export function App() {
 						data?: unknown;
 					};
 					setResults((all) => ({ ...all, [result.id]: result }));
+					api.settle(result);
 				}
 			}, abort.signal).catch((err: unknown) => {
 				if (abort.signal.aborted) return;
@@ -77,7 +80,11 @@ export function App() {
 		};
 	}, [api, token]);
 
-	const sessionId = viewed ?? snapshot?.sessionId ?? "";
+	// the conversation shown: the one picked here while it exists, else the game's current one
+	const sessionId =
+		viewed !== undefined && (snapshot?.threads ?? []).some((t) => t.id === viewed)
+			? viewed
+			: (snapshot?.sessionId ?? "");
 	const run = useCallback(
 		async (type: string, args: Record<string, unknown> = {}) => {
 			try {
@@ -98,6 +105,7 @@ export function App() {
 		["chat", "Chat"],
 		["providers", "Providers"],
 		["settings", "Settings"],
+		["tools", "Tools"],
 		["log", "Requests"],
 	];
 	return (
@@ -134,28 +142,7 @@ export function App() {
 			)}
 			{tab === "chat" ? (
 				<div className="chat">
-					<aside className="threads" aria-label="Conversations">
-						<button className="primary" onClick={() => run("thread:new")}>
-							+ New
-						</button>
-						<ul>
-							{threads.map((thread) => (
-								<li key={thread.id}>
-									<button
-										className={thread.id === sessionId ? "on" : ""}
-										aria-current={thread.id === sessionId}
-										onClick={() => {
-											setViewed(thread.id);
-											void run("thread", { sessionId: thread.id });
-										}}
-									>
-										{thread.title}
-										{thread.busy ? " ·" : ""}
-									</button>
-								</li>
-							))}
-						</ul>
-					</aside>
+					<Threads threads={threads} current={sessionId} run={run} onView={setViewed} />
 					<ChatView
 						key={sessionId}
 						api={api}
@@ -208,6 +195,7 @@ interface ChatProps {
 function ChatView({ api, sessionId, snapshot, conversation, results, run, onError }: ChatProps) {
 	const [draft, setDraft] = useState("");
 	const [pictures, setPictures] = useState<Picture[]>([]);
+	const [texts, setTexts] = useState<TextFile[]>([]);
 	const [sent, setSent] = useState<string | undefined>();
 	const [notice, setNotice] = useState("");
 	const known = useRef(new Map<string, string>());
@@ -249,9 +237,15 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 	const attach = async (files: FileList | null) => {
 		for (const f of Array.from(files ?? [])) {
 			try {
-				const picture = await api.upload(f, sessionId);
-				known.current.set(picture.reference, picture.url);
-				setPictures((list) => [...list, picture]);
+				if (isPicture(f)) {
+					const picture = await api.upload(f, sessionId);
+					known.current.set(picture.reference, picture.url);
+					setPictures((list) => [...list, picture]);
+				} else {
+					setNotice(`Uploading ${f.name}…`);
+					const text = await uploadText(api, sessionId, f);
+					setTexts((list) => [...list, text]);
+				}
 				setNotice("");
 			} catch (err) {
 				setNotice(`${f.name}: ${err instanceof Error ? err.message : String(err)}`);
@@ -260,16 +254,25 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 		if (file.current) file.current.value = "";
 	};
 	const send = async () => {
-		if (draft.trim() === "" && pictures.length === 0) return;
+		if (draft.trim() === "" && pictures.length === 0 && texts.length === 0) return;
+		// a text file travels as the game's reference to its saved paste, after the typed text
+		const typed =
+			draft.trim() !== ""
+				? draft
+				: texts.length > 0
+					? "Please read the attached file."
+					: "What is in this picture?";
+		const message = [typed, ...texts.map((t) => t.reference)].join("\n\n");
 		try {
 			const reply = await api.send(
 				sessionId,
-				draft.trim() === "" ? "What is in this picture?" : draft,
+				message,
 				pictures.map((p) => p.id),
 			);
 			setSent(reply.commandId);
 			setDraft("");
 			setPictures([]);
+			setTexts([]);
 			setNotice("");
 		} catch (err) {
 			setNotice(err instanceof Error ? err.message : String(err));
@@ -291,7 +294,27 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 					{shownNotice}
 				</div>
 			)}
+			<Waiting
+				questions={(snapshot?.questions ?? []).filter((q) => q.sessionId === sessionId)}
+				subagents={(snapshot?.subagents ?? []).filter((a) => a.sessionId === sessionId)}
+				run={run}
+			/>
 			<div className="composer">
+				{texts.length > 0 && (
+					<div className="thumbs" aria-label="Attached files">
+						{texts.map((t) => (
+							<span key={t.reference} className="chip file">
+								{t.name} ({t.bytes} bytes)
+								<button
+									aria-label={`Remove ${t.name}`}
+									onClick={() => setTexts((list) => list.filter((x) => x !== t))}
+								>
+									×
+								</button>
+							</span>
+						))}
+					</div>
+				)}
 				{pictures.length > 0 && (
 					<div className="thumbs">
 						{pictures.map((p) => (
@@ -314,7 +337,7 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 					<input
 						ref={file}
 						type="file"
-						accept="image/png,image/jpeg,image/webp"
+						accept="image/png,image/jpeg,image/webp,text/*,.txt,.md,.lua,.luau,.json,.csv,.log"
 						multiple
 						hidden
 						onChange={(e) => void attach(e.target.files)}
@@ -322,8 +345,8 @@ function ChatView({ api, sessionId, snapshot, conversation, results, run, onErro
 					/>
 					<button
 						onClick={() => file.current?.click()}
-						aria-label="Attach pictures"
-						title="Attach pictures (PNG, JPEG, WebP)"
+						aria-label="Attach pictures or text files"
+						title="Attach pictures (PNG, JPEG, WebP) or text files"
 					>
 						<svg
 							width="18"

@@ -1,22 +1,10 @@
 // Providers, settings and the request log. Every change is a command to the game; the game's
 // next snapshot shows the result (keys are never sent back, only whether one is saved).
 import { useState } from "react";
+import { Results, Run, useCommand } from "./commands";
 import { Snapshot } from "./model";
-
-type Run = (type: string, args?: Record<string, unknown>) => Promise<{ commandId: string } | undefined>;
-type Results = Record<string, { ok?: boolean; error?: string; pending?: boolean; data?: unknown }>;
-
-function useCommand(run: Run, results: Results) {
-	const [last, setLast] = useState<string | undefined>();
-	const status = last ? results[last] : undefined;
-	const send = async (type: string, args?: Record<string, unknown>) => {
-		const reply = await run(type, args);
-		setLast(reply?.commandId);
-	};
-	const text =
-		status === undefined ? "" : status.pending ? "Working…" : status.ok ? "Done." : `Failed: ${status.error}`;
-	return { send, text, data: status?.data };
-}
+import { ToolRun } from "./ToolRun";
+import { Transfer } from "./Transfer";
 
 export function Panels({
 	tab,
@@ -37,6 +25,7 @@ export function Panels({
 		);
 	if (tab === "providers") return <Providers snapshot={snapshot} run={run} results={results} />;
 	if (tab === "settings") return <Settings snapshot={snapshot} run={run} results={results} />;
+	if (tab === "tools") return <ToolRun snapshot={snapshot} run={run} results={results} />;
 	return <RequestLog snapshot={snapshot} />;
 }
 
@@ -184,6 +173,7 @@ function Settings({ snapshot, run, results }: { snapshot: Snapshot; run: Run; re
 					</label>
 				))}
 			</section>
+			<Transfer run={run} results={results} />
 			<h2>Tools</h2>
 			<section className="card tools">
 				{(snapshot.tools ?? []).map((t) => (

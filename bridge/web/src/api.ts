@@ -1,5 +1,6 @@
 // The browser's side of the bridge protocol (bridge/README.md): the token and browser id, JSON
 // calls, picture uploads and the event stream (read with fetch so the token travels in a header).
+import type { CommandResult } from "./commands";
 const TOKEN_KEY = "uai-bridge-token";
 const BROWSER_KEY = "uai-bridge-browser";
 
@@ -42,7 +43,38 @@ export class ApiError extends Error {
 }
 
 export class Api {
+	private waiters = new Map<string, (result: CommandResult) => void>();
+
 	constructor(private token: string) {}
+
+	/** Hands a command's answer (from the event stream) to whoever waits for it. */
+	settle(result: CommandResult): void {
+		if (result.pending) return;
+		const waiter = this.waiters.get(result.id);
+		this.waiters.delete(result.id);
+		waiter?.(result);
+	}
+
+	/** Sends a command and resolves with its answer; rejects when it is refused or not answered in time. */
+	async commandResult(type: string, args: Record<string, unknown> = {}, timeoutMs = 30000): Promise<unknown> {
+		const commandId = newCommandId();
+		const answer = new Promise<CommandResult>((resolve, reject) => {
+			const timer = setTimeout(() => {
+				this.waiters.delete(commandId);
+				reject(new ApiError(0, "the game did not answer in time"));
+			}, timeoutMs);
+			this.waiters.set(commandId, (result) => (clearTimeout(timer), resolve(result)));
+		});
+		try {
+			await this.call("POST", "/api/command", { ...args, type, commandId });
+		} catch (err) {
+			this.waiters.delete(commandId);
+			throw err;
+		}
+		const result = await answer;
+		if (!result.ok) throw new ApiError(0, result.error ?? "the game refused it");
+		return result.data;
+	}
 
 	private headers(extra: Record<string, string> = {}): Record<string, string> {
 		return { authorization: `Bearer ${this.token}`, "x-uai-browser-id": browserId, ...extra };

@@ -33,6 +33,23 @@ export interface PendingApproval {
 	expiresAt?: number;
 }
 
+/** A question the agent asked (ask_user), waiting for an answer. */
+export interface Question {
+	id: string;
+	sessionId: string;
+	question: string;
+	choices?: string[];
+	expiresIn: number;
+}
+
+/** A sub-agent running for a conversation. */
+export interface Subagent {
+	id: string;
+	sessionId: string;
+	task: string;
+	preset?: string;
+}
+
 export interface RequestEntry {
 	at?: number;
 	method?: string;
@@ -58,6 +75,8 @@ export interface Snapshot {
 	threads: Thread[];
 	providers: ProviderInfo[];
 	permissions: PendingApproval[];
+	questions?: Question[];
+	subagents?: Subagent[];
 	tools?: Array<{ name: string; group?: string; risk?: string; enabled?: boolean }>;
 	requests?: RequestEntry[];
 	logs?: Array<{ level: string; text: string; at?: number }>;
