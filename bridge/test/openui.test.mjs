@@ -16,7 +16,7 @@ import { after, before, describe, it } from "node:test";
 import { chromium } from "playwright-core";
 import { hostArgs } from "../../scripts/host.mjs";
 import { luneCommand } from "../../scripts/lune.mjs";
-import { ROOT, startBridge, TOKEN } from "./helpers.mjs";
+import { browserHeaders, ROOT, startBridge, TOKEN } from "./helpers.mjs";
 
 const SHOTS = process.env.UAI_BRIDGE_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), "uai-openui-shots-"));
 const FORM = [
@@ -54,6 +54,37 @@ async function startProvider() {
 		requests,
 		close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
 	};
+}
+
+/** Sends a command as a browser and waits for the game's answer on the event stream. */
+async function command(base, body) {
+	const commandId = `cmd_${Math.random().toString(16).slice(2, 12)}`;
+	const controller = new AbortController();
+	const stream = await fetch(`${base}api/stream`, { headers: browserHeaders(), signal: controller.signal });
+	const reader = stream.body.getReader();
+	const posted = await fetch(`${base}api/command`, {
+		method: "POST",
+		headers: browserHeaders(undefined, { "content-type": "application/json" }),
+		body: JSON.stringify({ ...body, commandId }),
+	});
+	assert.equal(posted.status, 202, "the command is queued");
+	let text = "";
+	const until = Date.now() + 30000;
+	try {
+		while (Date.now() < until) {
+			const { value, done } = await reader.read();
+			if (done) break;
+			text += Buffer.from(value).toString();
+			for (const block of text.split("\n\n")) {
+				const match = /^event: result\ndata: (.*)$/s.exec(block);
+				const result = match ? JSON.parse(match[1]) : undefined;
+				if (result?.id === commandId && result.pending !== true) return result;
+			}
+		}
+	} finally {
+		controller.abort();
+	}
+	throw new Error(`no answer to ${body.type}: ${text.slice(-2000)}`);
 }
 
 function startGame(env) {
@@ -156,6 +187,18 @@ describe("interactive answers in the game and the browser", { timeout: 300000 },
 			timeout: 30000,
 		});
 		await page.screenshot({ path: path.join(SHOTS, "bridge-openui.png") });
+
+		// a page state the game refuses: not JSON, not an array or object, an unknown answer
+		const refused = async (fields, reason) => {
+			const result = await command(bridge.url, { type: "answer:state", ...fields });
+			assert.equal(result.ok, false, `refused: ${JSON.stringify(result)}`);
+			assert.match(result.error, reason);
+		};
+		await refused({ transcriptId: "t-none", context: "[{}]" }, /no stored interactive answer/);
+		await refused({ transcriptId: "t-none", context: "{not json" }, /JSON array or object/);
+		await refused({ transcriptId: "t-none", context: "42" }, /JSON array or object/);
+		await refused({ transcriptId: "t-none", context: "x".repeat(70 * 1024) }, /at most 65536 bytes/);
+		await refused({ context: "[{}]" }, /transcriptId/);
 
 		// the browser changes it: a field (stored on blur) and a choice (stored at once)
 		await qty.fill("lots");
