@@ -146,7 +146,7 @@ assert(uai.show("chat"))
 host.advance(1)
 if "${scene}" == "approval" then
 	support.fill("chat-draft", "Note the shop idea")
-	support.button("chat-send")
+	support.send()
 	host.advance(7)
 else
 	local box = support.control("chat-draft").Frame.Value.Input
@@ -208,7 +208,7 @@ assert(uai.permissions.setMode("auto"))
 assert(uai.show("chat"))
 host.advance(1)
 support.fill("chat-draft", if "${scene}" == "markdown" then "How do I add a shop button?" else "What is in the lobby?")
-support.button("chat-send")
+support.send()
 local session = uai.sessions.current()
 for _ = 1, 100 do
 	if not session.busy then break end

@@ -49,12 +49,21 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 	});
 
 	const tabs = new Map<PanelName, Tab>();
-	const tab = (name: PanelName, title: string) => {
-		const made = window.Tab({ Id: name, Title: title });
+	// app pages are not script-tool lists: no search box, counter or eyebrow (the chat no heading)
+	const tab = (name: PanelName, title: string, heading = true) => {
+		const made = window.Tab({
+			Id: name,
+			Title: title,
+			Search: false,
+			Summary: false,
+			Eyebrow: false,
+			Heading: heading,
+		});
 		tabs.set(name, made);
 		return made;
 	};
-	buildChatPanel(uai, window, tab("chat", "Chat"));
+	const chat = tab("chat", "Chat", false);
+	buildChatPanel(uai, window, chat, tab("conversations", "Conversations"));
 	buildProvidersPanel(uai, window, tab("providers", "Providers"));
 	buildSettingsPanel(uai, window, tab("settings", "Settings"));
 	buildLogsPanel(uai, window, tab("logs", "Logs"));

@@ -58,11 +58,37 @@ function support.scrollPoint(frame)
 	error("no point of " .. frame:GetFullName() .. " outside its nested lists")
 end
 
+-- Selects the tab whose page holds `gui` when another tab is shown, by pressing its navigation
+-- button as a user does (the rail on wide windows, the strip on compact ones).
+function support.showTab(gui)
+	local page = gui
+	while page and not (page:IsA("ScrollingFrame") and string.match(page.Name, "^Tab_")) and not string.match(page.Name, "^TabFooter_") do
+		page = page.Parent
+	end
+	if not page or page.Visible then
+		return
+	end
+	local id = string.match(page.Name, "^Tab_(.+)$") or string.match(page.Name, "^TabFooter_(.+)$")
+	for _, object in support.window().Frame:GetDescendants() do
+		if object:IsA("GuiButton") and object.Name == "Tab_" .. id and object.Visible and object.AbsoluteSize.X > 0 then
+			if touch then
+				input.tap(object)
+			else
+				input.click(object)
+			end
+			host.advance(0.3)
+			return
+		end
+	end
+	error("no navigation button for the tab " .. id)
+end
+
 -- Scrolls every scrolling frame holding `gui` (a List inside a page, the page, a panel body) with
 -- the mouse wheel until its centre is in view in all of them. The wheel goes over the frame's edge
 -- at a point no nested List covers (support.scrollPoint).
 function support.reveal(gui)
 	host.settle()
+	support.showTab(gui)
 	for _ = 1, 400 do
 		local hidden
 		local scroller = gui:FindFirstAncestorOfClass("ScrollingFrame")
@@ -96,15 +122,15 @@ function support.dragPage(page, dy)
 	end
 end
 
--- Every row of the Chat transcript, top to bottom, as "Title: Text": the wheel over the list
+-- Every row of the Chat transcript, top to bottom, as "Title: Text": the wheel over the view
 -- scrolls it to the top, then down notch by notch to its end (where it follows new rows again).
 function support.transcript()
-	local view = support.control("chat-transcript").Frame.Value.List
+	local view = support.control("chat-transcript").Frame.Value.Transcript
 	support.reveal(view)
 	local texts, offsets = {}, {}
 	local function collect()
 		for _, row in view:GetChildren() do
-			if row.Name == "Item" and row.Visible then
+			if row.Name == "Row" and row.Visible and row:FindFirstChild("Text") then
 				local offset = math.floor(row.AbsolutePosition.Y - view.AbsolutePosition.Y + view.CanvasPosition.Y + 0.5)
 				if not texts[offset] then
 					texts[offset] = row.Title.Text .. ": " .. row.Text.Text
@@ -136,40 +162,38 @@ function support.transcript()
 	return rows
 end
 
--- The Chat panel's transcript and Send on the window's page: when both fit in the page's view, a
--- drag shows the transcript's rows and Send at the same time; otherwise (a landscape phone) the
--- transcript is shorter than the view and a drag shows all of it, then another shows Send.
+-- The Chat page's transcript and Send show at once, without scrolling the page: the composer is
+-- docked under the transcript, and the page fits its view.
 function support.checkTranscriptAndSend()
-	local view = support.control("chat-transcript").Frame.Value.List
-	local send = support.control("chat-send").Frame.Value.Action
-	local page = view.Parent:FindFirstAncestorOfClass("ScrollingFrame")
-	local function shown(top, bottom)
-		local viewTop = page.AbsolutePosition.Y
-		return top >= viewTop - 0.5 and bottom <= viewTop + page.AbsoluteWindowSize.Y + 0.5
-	end
-	local function bring(top, bottom)
-		local viewTop, height = page.AbsolutePosition.Y, page.AbsoluteWindowSize.Y
-		support.dragPage(page, math.floor(top - viewTop - (height - (bottom - top)) / 2))
-		host.settle()
-	end
-	local function span()
-		return view.AbsolutePosition.Y, send.AbsolutePosition.Y + send.AbsoluteSize.Y
-	end
+	local view = support.control("chat-transcript").Frame.Value.Transcript
+	local send = support.sendButton()
+	local page = view:FindFirstAncestorOfClass("ScrollingFrame")
+	local windowFrame = support.window().Frame
+	local top = windowFrame.AbsolutePosition.Y
+	local bottom = top + windowFrame.AbsoluteSize.Y
 	support.check(support.control("chat-transcript"):MountedCount() > 0, "the transcript shows rows")
-	local top, bottom = span()
-	local room = page.AbsoluteWindowSize.Y
-	local detail = string.format("transcript %d px, transcript to Send %d px, page view %d px", view.AbsoluteSize.Y, bottom - top, room)
-	if bottom - top <= room then
-		bring(span())
-		support.check(shown(span()), "the transcript and Send show at once: " .. detail)
-		return true
-	end
-	support.check(view.AbsoluteSize.Y <= room - 40, "the transcript leaves part of the page to drag: " .. detail)
-	bring(view.AbsolutePosition.Y, view.AbsolutePosition.Y + view.AbsoluteSize.Y)
-	support.check(shown(view.AbsolutePosition.Y, view.AbsolutePosition.Y + view.AbsoluteSize.Y), "a drag shows the whole transcript: " .. detail)
-	bring(send.AbsolutePosition.Y, send.AbsolutePosition.Y + send.AbsoluteSize.Y)
-	support.check(shown(send.AbsolutePosition.Y, send.AbsolutePosition.Y + send.AbsoluteSize.Y), "a drag shows Send: " .. detail)
-	return false
+	local detail = string.format("transcript %d px at %d, Send at %d..%d, window %d..%d", view.AbsoluteSize.Y, view.AbsolutePosition.Y, send.AbsolutePosition.Y, send.AbsolutePosition.Y + send.AbsoluteSize.Y, top, bottom)
+	support.check(page.AbsoluteCanvasSize.Y <= page.AbsoluteWindowSize.Y + 0.5, "the chat page fits its view: " .. detail)
+	support.check(view.AbsolutePosition.Y >= top and view.AbsolutePosition.Y + view.AbsoluteSize.Y <= send.AbsolutePosition.Y, "the transcript ends above Send: " .. detail)
+	support.check(send.AbsolutePosition.Y + send.AbsoluteSize.Y <= bottom, "Send is inside the window: " .. detail)
+	return true
+end
+
+-- The composer's Send and Stop buttons (UI LIB Composer parts).
+function support.sendButton()
+	return support.control("chat-draft").Frame.Value.Send
+end
+function support.stopButton()
+	return support.control("chat-draft").Frame.Value.Stop
+end
+function support.send()
+	support.press(support.sendButton())
+end
+function support.stop()
+	support.press(support.stopButton())
+end
+function support.pressSend()
+	support.send()
 end
 
 function support.press(gui)

@@ -38,16 +38,19 @@ export function buildTextRow(
 		container,
 	);
 	const grow = { Size: new UDim2(1, 0, 0, 0), AutomaticSize: Enum.AutomaticSize.Y };
-	if (item.title !== "") {
-		const title = label("Title", container, { ...grow, Text: item.title, LayoutOrder: 1 });
-		core.type.bind(scope, title, "Caption");
-		core.painter.bind(scope, title, "TextColor3", (p) => titleColor(p, item.kind));
-	}
-	if (item.text !== "") {
-		const text = label("Text", container, { ...grow, Text: item.text, RichText: item.rich, LayoutOrder: 2 });
-		core.type.bind(scope, text, item.code ? "Code" : "Body");
-		core.painter.bind(scope, text, "TextColor3", "Text");
-	}
+	// Title and Text always exist (hidden when empty), as in a List row
+	const title = label("Title", container, { ...grow, Text: item.title, LayoutOrder: 1, Visible: item.title !== "" });
+	core.type.bind(scope, title, "Caption");
+	core.painter.bind(scope, title, "TextColor3", (p) => titleColor(p, item.kind));
+	const text = label("Text", container, {
+		...grow,
+		Text: item.text,
+		RichText: item.rich,
+		LayoutOrder: 2,
+		Visible: item.text !== "",
+	});
+	core.type.bind(scope, text, item.code ? "Code" : "Body");
+	core.painter.bind(scope, text, "TextColor3", "Text");
 	const action = item.action;
 	if (action !== undefined) {
 		const scale = core.type.scale;

@@ -231,6 +231,8 @@ export class KeyedRows {
 
 	/** Mounts the rows in view (building and measuring them) and unmounts the rest. */
 	render() {
+		// a deferred signal may still arrive after the owner ended
+		if (!this.scope.alive) return;
 		if (!this.shown || this.width <= 0) {
 			this.dirty = true;
 			return;

@@ -1,5 +1,6 @@
-// The composer: a multi-line draft kept per conversation, Send and Stop (shown while a turn
-// runs). Send is enabled from `session.busy`, refreshed on `sessions.listChanged` and when a turn
+// The composer: UI LIB's Composer docked under the transcript, its draft kept per conversation,
+// Send beside it and Stop beside Send while a turn runs, and the status line under it. The
+// running state follows `session.busy`, refreshed on `sessions.listChanged` and when a turn
 // completes (the send's `onDone`, which runs after the worker is released) — never on the Ready
 // status event, which arrives while the session is still busy. A refused send keeps the draft and
 // shows the reason (a long draft that cannot be saved as a paste: no file storage, no file_read in
@@ -7,13 +8,15 @@
 // with its path and size, the `paste` field of the send's `user` event.
 import type { Handle, PublicSession, Section, Window } from "../../../api";
 
-/** The Input control's largest MaxLength (UI LIB): a longer paste is cut, and the user is told. */
+/** The Composer's largest MaxLength (UI LIB): a longer paste is cut, and the user is told. */
 const DRAFT_LIMIT = 65536;
 
 export interface Composer {
 	/** Shows the draft of `session` and its Send/Stop state. */
 	readonly show: (session: PublicSession) => void;
 	readonly refresh: () => void;
+	/** The status line under the message box. */
+	readonly status: (text: string) => void;
 }
 
 export function buildComposer(uai: Handle, window: Window, section: Section): Composer {
@@ -22,15 +25,15 @@ export function buildComposer(uai: Handle, window: Window, section: Section): Co
 	/** The send in progress: its `user` event shows whether the runtime turned it into a paste. */
 	let sending: PublicSession | undefined;
 
-	const draft = section.Input({
+	const refresh = () => {
+		if (!window.Alive || !box.Alive) return;
+		box.SetRunning(session?.busy === true);
+	};
+	const box = section.Composer({
 		Id: "chat-draft",
-		Text: "Message",
 		Placeholder: "Ask the agent…",
-		MultiLine: true,
-		Lines: 2,
 		MaxLength: DRAFT_LIMIT,
-		Live: true,
-		Persist: false,
+		MaxLines: 8,
 		Callback: (value: unknown) => {
 			if (session === undefined) return;
 			const text = tostring(value);
@@ -42,28 +45,10 @@ export function buildComposer(uai: Handle, window: Window, section: Section): Co
 					Kind: "Warning",
 				});
 		},
-	});
-	const refresh = () => {
-		if (!window.Alive) return;
-		const busy = session?.busy === true;
-		send.SetDisabled(busy);
-		stop.SetDisabled(!busy);
-		// Stop shows only while a turn runs: the transcript above has that much more room
-		if (stop.Visible !== busy) stop.SetVisible(busy);
-	};
-	const send = section.Button({
-		Id: "chat-send",
-		Text: "Send the message",
-		ActionText: "Send",
-		Style: "Primary",
-		Callback: () => {
+		OnSend: (value: unknown) => {
 			const target = session;
-			if (target === undefined) return;
-			const text = drafts.get(target.id) ?? "";
-			if (text.match("%S")[0] === undefined) {
-				window.Notify({ Title: "Nothing to send", Content: "Type a message first.", Kind: "Warning" });
-				return;
-			}
+			if (target === undefined) return false;
+			const text = tostring(value);
 			sending = target;
 			const [ok, reason] = target.send(text, refresh);
 			sending = undefined;
@@ -73,26 +58,18 @@ export function buildComposer(uai: Handle, window: Window, section: Section): Co
 					Content: `${tostring(reason)}. Your draft is kept.`,
 					Kind: "Warning",
 				});
-				return;
+				return false;
 			}
 			drafts.delete(target.id);
-			if (session === target) draft.Set("", true);
 			refresh();
+			return true;
 		},
-	});
-	const stop = section.Button({
-		Id: "chat-stop",
-		Text: "Stop the running turn",
-		ActionText: "Stop",
-		Style: "Danger",
-		Callback: () => {
+		OnStop: () => {
 			session?.abort();
 			refresh();
 		},
 	});
 
-	// on a phone the on-screen keyboard leaves little room: typing keeps Send in view
-	draft.RevealWith(send);
 	window.Give(
 		uai.sessions.anyEvent.connect((from, event) => {
 			if (sending === undefined || from !== sending || event.kind !== "user") return;
@@ -110,9 +87,10 @@ export function buildComposer(uai: Handle, window: Window, section: Section): Co
 	return {
 		show: (shown) => {
 			session = shown;
-			draft.Set(drafts.get(shown.id) ?? "", true);
+			box.Set(drafts.get(shown.id) ?? "", true);
 			refresh();
 		},
 		refresh,
+		status: (text) => box.SetStatus(text),
 	};
 }

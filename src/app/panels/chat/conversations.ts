@@ -1,10 +1,11 @@
-// Chat's conversation list, grouped by folder (each game, Universal, the user's folders) through
+// The Conversations tab: the conversation list, grouped by folder (each game, Universal, the user's folders) through
 // the public API only: an overview of every group with its newest conversations (the open one
 // marked), a picker of the listed conversations under one disabled header per folder (switches),
 // New chat in the chosen folder, Move this conversation to another folder, and Delete (after a
 // confirmation). The folder tools are in folders.ts. Everything shown is rebuilt from
 // `sessions.groups()` on each `sessions.listChanged` (folder changes are announced there too);
-// a refusal is shown as a notification and changes nothing.
+// a refusal is shown as a notification and changes nothing. Picking a conversation or starting a
+// new one opens it (`open`: the Chat tab).
 import type { Handle, PublicSession, Tab, Window } from "../../../api";
 import { choiceUpdater } from "./choices";
 import { buildFolderTools } from "./folders";
@@ -49,7 +50,7 @@ function pickerChoices(groups: ReadonlyArray<Group>) {
 	return choices;
 }
 
-export function buildConversationList(uai: Handle, window: Window, tab: Tab): ConversationList {
+export function buildConversationList(uai: Handle, window: Window, tab: Tab, open: () => void): ConversationList {
 	const section = tab.Section({
 		Title: "Conversations",
 		Description: "Grouped by folder; ● marks the open conversation.",
@@ -67,7 +68,9 @@ export function buildConversationList(uai: Handle, window: Window, tab: Tab): Co
 		Options: [],
 		Persist: false,
 		Callback: (id: unknown) => {
-			if (id !== undefined && !uai.sessions.switch(id)) refuse("Not switched", "That conversation is gone.");
+			if (id === undefined || id === shown?.id) return;
+			if (!uai.sessions.switch(id)) refuse("Not switched", "That conversation is gone.");
+			else open();
 		},
 	});
 	const newChat = section.Button({
@@ -78,6 +81,7 @@ export function buildConversationList(uai: Handle, window: Window, tab: Tab): Co
 			const folder = folders.selected();
 			const [, reason] = uai.sessions.newThread(folder !== undefined ? { folderId: folder.id } : undefined);
 			if (reason !== undefined) refuse("No new chat", reason);
+			else open();
 		},
 	});
 	const move = section.Dropdown({

@@ -1,6 +1,7 @@
-// Chat: the transcript of the current conversation, a status line, the composer and, below them,
-// the conversations by folder (conversations.ts); approvals are presented by the window
-// (approvals.ts, attached in mount.ts). The view always shows `uai.sessions.current()` and follows `sessions.listChanged`
+// Chat: the transcript of the current conversation filling the page, and the composer with the
+// status line docked under it (a tab without search box, counter or heading). The conversations by
+// folder are the Conversations tab (conversations.ts), which opens a picked or new conversation
+// here; approvals are presented by the window (approvals.ts, attached in mount.ts). The view always shows `uai.sessions.current()` and follows `sessions.listChanged`
 // (switches, titles, busy changes) and `sessions.anyEvent` for the shown conversation's events.
 import type { Handle, PublicSession, Tab, Window } from "../../../api";
 import { statusText } from "./status";
@@ -10,29 +11,21 @@ import { createTranscriptView } from "./transcript";
 
 /** Rows of the retained conversation and activity lanes (512 + 256 events, some in several rows). */
 const TRANSCRIPT_ROWS = 1200;
-/** Transcript heights: two short rows at least, no taller than a tall desktop window needs. */
-const TRANSCRIPT_MIN = 80;
-const TRANSCRIPT_MAX = 900;
 /** Events after which the status line's usage and context figures change. */
 const STATUS_KINDS = new Set(["status", "usage", "compact", "cleared"]);
 
-export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
+export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversationsTab: Tab) {
 	const util = uai.env.require("runtime/util");
-	const chat = tab.Section({ Title: "Transcript" });
-	const list = chat.List({
+	const log = tab.Section({}).Transcript({
 		Id: "chat-transcript",
-		Text: "",
-		// the page's visible height less the status line and composer (UI LIB List "Fill")
+		// what the docked composer leaves of the page (UI LIB Transcript "Fill")
 		Height: "Fill",
-		MinHeight: TRANSCRIPT_MIN,
-		MaxHeight: TRANSCRIPT_MAX,
-		MaxItems: TRANSCRIPT_ROWS,
-		Callback: (_index: unknown, key: unknown) => view.activate(key),
+		MaxRows: TRANSCRIPT_ROWS,
+		Callback: (key: unknown) => view.activate(key),
 	});
-	const status = chat.Label({ Id: "chat-status", Text: "" });
-	const composer = buildComposer(uai, window, chat);
+	const composer = buildComposer(uai, window, tab.Footer());
 	const view = createTranscriptView(
-		list,
+		log,
 		util,
 		() => uai.config.get("ui.showReasoning") !== false,
 		(job) => window.Give(job),
@@ -47,7 +40,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 		},
 	);
 	const statusOf = (session: PublicSession) => statusText(session, uai.config.get("ui.showUsage") !== false);
-	const conversations = buildConversationList(uai, window, tab);
+	const conversations = buildConversationList(uai, window, conversationsTab, () => tab.Select());
 
 	let shown: PublicSession | undefined;
 	let refreshing = false;
@@ -61,7 +54,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 			view.show(current);
 			composer.show(current);
 		} else composer.refresh();
-		status.SetText(statusOf(current));
+		composer.status(statusOf(current));
 	};
 	// `sessions.current()` may create a conversation, which fires `listChanged` from inside this
 	// call (before the new one is selected): such a nested change renders again afterwards.
@@ -81,7 +74,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 		uai.sessions.anyEvent.connect((session, event) => {
 			if (session !== shown) return;
 			view.event(event);
-			if (STATUS_KINDS.has(event.kind)) status.SetText(statusOf(session));
+			if (STATUS_KINDS.has(event.kind)) composer.status(statusOf(session));
 		}),
 	);
 	// the display settings apply at once: the transcript is rebuilt, the status line rewritten
@@ -89,7 +82,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab) {
 		uai.config.changed.connect((path) => {
 			if (shown === undefined) return;
 			if (path === undefined || path === "ui" || path === "ui.showReasoning") view.show(shown);
-			if (path === undefined || path === "ui" || path === "ui.showUsage") status.SetText(statusOf(shown));
+			if (path === undefined || path === "ui" || path === "ui.showUsage") composer.status(statusOf(shown));
 		}),
 	);
 	refresh();

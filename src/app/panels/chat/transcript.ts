@@ -1,16 +1,30 @@
-// The transcript view of one conversation at a time in UI LIB's bounded virtualised List. Switching
-// rebuilds it from `transcript.snapshot()` plus the live preview (in one SetItems); live events
-// append only what the view has not seen (by `transcriptId`), so a replay never duplicates a row.
-// An event may take several rows (Markdown code blocks are rows of their own). A tool call is one
-// card row that its progress and outcome update in place. The live preview is always last, replaces
-// itself as it grows and goes away when the preview ends; its repaints are coalesced (the first at
-// once, then at most one per PREVIEW_INTERVAL with the latest text), so a long streamed reply is not
-// rendered as Markdown once per chunk. The view mirrors the list's rows (the List drops the oldest
-// beyond MaxItems, and so does the mirror) to find a card's row.
-import type { ListControl, PublicSession, PublicUtil, Release } from "../../../api";
+// The transcript view of one conversation at a time in UI LIB's Transcript (keyed rows, bounded
+// mounting, the reader's place kept). Switching rebuilds it from `transcript.snapshot()` plus the
+// live preview (in one SetRows); live events append only what the view has not seen (by
+// `transcriptId`), so a replay never duplicates a row. An event may take several rows (Markdown
+// code blocks are rows of their own). A tool call is one card row that its progress and outcome
+// update in place. The live preview is always last, replaces itself as it grows and goes away when
+// the preview ends; its repaints are coalesced (the first at once, then at most one per
+// PREVIEW_INTERVAL with the latest text), so a long streamed reply is not rendered as Markdown once
+// per chunk. The view mirrors the Transcript's rows (it drops the oldest beyond MaxRows, and so
+// does the mirror) to find a card's row. Rows are text items (the Transcript's built-in row) or
+// custom rows drawn by a builder (`putCustom`, docs/UI_LIBRARY.md "Transcript").
+import type { PublicSession, PublicUtil, Release, TranscriptControl } from "../../../api";
 import { type Card, type CardChange, cardItem, progressText } from "./cards";
 import { argumentsText, eventItems, type Item, previewItems, text } from "./items";
 import { applySubagent, isSubagentEvent, subagentItem, type SubagentRow } from "./subagent_rows";
+
+/** A custom row's builder (UI LIB Transcript row builder). */
+export type RowBuilder = (container: Frame, data: unknown, row: unknown) => unknown;
+/** What a row shows: a text item, or a builder and its data. */
+export type RowContent = Item | { readonly build: RowBuilder; readonly data: unknown };
+
+function rowOf(key: string, content: RowContent) {
+	const custom = content as { build?: RowBuilder; data?: unknown };
+	return custom.build !== undefined
+		? { Key: key, Build: custom.build, Data: custom.data }
+		: { Key: key, Data: content };
+}
 
 type Event = Readonly<Record<string, unknown>>;
 
@@ -39,6 +53,8 @@ function changesOf(value: unknown): ReadonlyArray<CardChange> | undefined {
 export interface TranscriptView {
 	readonly show: (session: PublicSession) => void;
 	readonly event: (event: Event) => void;
+	/** Shows a custom row under `key`: in place when it is still in the transcript, else appended. */
+	readonly putCustom: (key: string, build: RowBuilder, data: unknown) => void;
 	/** A row's Action was pressed (List Callback): undoes a card's changes, folds or unfolds a card, or stops a sub-agent. */
 	readonly activate: (key: unknown) => void;
 }
@@ -49,7 +65,7 @@ export interface TranscriptView {
  * early release.
  */
 export function createTranscriptView(
-	list: ListControl,
+	log: TranscriptControl,
 	util: PublicUtil,
 	showReasoning: () => boolean,
 	own: (job: thread) => Release,
@@ -60,33 +76,39 @@ export function createTranscriptView(
 	const agents = new Map<string, SubagentRow>();
 	/** The newest card of each call id (providers may reuse ids across turns). */
 	const latest = new Map<string, string>();
-	let items = new Array<Item>();
+	let items = new Array<RowContent>();
 	let keys = new Array<string>();
 	let previewRows = 0;
-	/** While rebuilding, rows change only in the mirror; one SetItems shows them. */
+	/** Row keys of rows that have none of their own (messages, notices, preview parts). */
+	let serial = 0;
+	/** While rebuilding, rows change only in the mirror; one SetRows shows them. */
 	let staging = false;
 
 	const trim = () => {
-		const excess = items.size() - list.Count();
+		const excess = items.size() - log.Count();
 		if (excess <= 0) return;
 		items = items.filter((_, i) => i >= excess);
 		keys = keys.filter((_, i) => i >= excess);
 	};
-	const push = (item: Item, key: string) => {
+	const push = (item: RowContent, key: string) => {
+		if (key === "") {
+			serial += 1;
+			key = `row:${serial}`;
+		}
 		items.push(item);
 		keys.push(key);
 		if (staging) return;
-		list.Append(item);
+		log.Append(rowOf(key, item));
 		trim();
 	};
 	const pop = () => {
 		items.pop();
-		keys.pop();
-		if (!staging) list.Remove(list.Count());
+		const key = keys.pop();
+		if (!staging && key !== undefined) log.Remove(key);
 	};
-	const replace = (index: number, item: Item) => {
+	const replace = (index: number, item: RowContent) => {
 		items[index] = item;
-		if (!staging) list.Update(index + 1, item);
+		if (!staging) log.Update(keys[index], (rowOf(keys[index], item) as { Data: unknown }).Data);
 	};
 	/** The newest preview not yet painted, and the release of the repaint that will paint it. */
 	let pending: Event | undefined;
@@ -100,7 +122,7 @@ export function createTranscriptView(
 		cancelRepaint();
 		for (; previewRows > 0; previewRows--) pop();
 	};
-	const append = (rows: ReadonlyArray<Item>, key = "") => {
+	const append = (rows: ReadonlyArray<RowContent>, key = "") => {
 		dropPreview();
 		for (const row of rows) push(row, key);
 	};
@@ -140,7 +162,7 @@ export function createTranscriptView(
 		schedule();
 	};
 	/** Shows a keyed row again: in place when it is still in the list, else as a new row. */
-	const putRow = (key: string, item: Item) => {
+	const putRow = (key: string, item: RowContent) => {
 		for (let i = keys.size() - 1; i >= 0; i--) {
 			if (keys[i] === key) return replace(i, item);
 		}
@@ -201,12 +223,13 @@ export function createTranscriptView(
 		items = [];
 		keys = [];
 		previewRows = 0;
+		serial = 0;
 		cancelRepaint();
 	};
 	const handle = (event: Event) => {
 		if (event.kind === "cleared") {
 			reset();
-			list.Clear();
+			log.Clear();
 			return;
 		}
 		if (event.kind === "assistant:preview") return preview(event);
@@ -235,11 +258,12 @@ export function createTranscriptView(
 			for (const retained of session.transcript.snapshot()) handle(retained);
 			if (session.livePreview !== undefined) paint(session.livePreview);
 			staging = false;
-			list.SetItems(items);
+			log.SetRows(items.map((item, i) => rowOf(keys[i], item)));
 			trim();
-			list.ScrollToEnd();
+			log.ScrollToEnd();
 		},
 		event: handle,
+		putCustom: (key, build, data) => putRow(key, { build, data }),
 		activate: (key) => {
 			const agent = typeIs(key, "string") && key.sub(1, 6) === "agent:" ? agents.get(key.sub(7)) : undefined;
 			if (agent !== undefined) {
