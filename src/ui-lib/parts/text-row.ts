@@ -51,20 +51,21 @@ export function buildTextRow(
 	});
 	core.type.bind(scope, text, item.code ? "Code" : "Body");
 	core.painter.bind(scope, text, "TextColor3", "Text");
+	// the link always exists (hidden without an Action), as in a List row
 	const action = item.action;
-	if (action !== undefined) {
-		const scale = core.type.scale;
-		const link = button("Action", container, {
-			Text: action,
-			LayoutOrder: 3,
-			TextXAlignment: Enum.TextXAlignment.Left,
-			Size: UDim2.fromOffset(textWidth(action, "Caption", scale) + 8, core.type.size("Caption") + 8),
-		});
-		core.type.bind(scope, link, "Caption");
-		const state = core.pressables.track(scope, link, () => paint.update());
-		const paint = core.painter.bind(scope, link, "TextColor3", (p) =>
-			state.hover || state.selected ? p.Text : p.Accent,
-		);
-		scope.give(link.Activated.Connect(() => activate(item.key)));
-	}
+	const scale = core.type.scale;
+	const link = button("Action", container, {
+		Text: action ?? "",
+		LayoutOrder: 3,
+		Visible: action !== undefined,
+		Selectable: action !== undefined,
+		TextXAlignment: Enum.TextXAlignment.Left,
+		Size: UDim2.fromOffset(textWidth(action ?? "", "Caption", scale) + 8, core.type.size("Caption") + 8),
+	});
+	core.type.bind(scope, link, "Caption");
+	const state = core.pressables.track(scope, link, () => paint.update());
+	const paint = core.painter.bind(scope, link, "TextColor3", (p) =>
+		state.hover || state.selected ? p.Text : p.Accent,
+	);
+	scope.give(link.Activated.Connect(() => activate(item.key)));
 }
