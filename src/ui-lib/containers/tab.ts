@@ -30,6 +30,8 @@ function plural(count: number, word: string): string {
 
 /** Gap between the heading and sections of a page (its UIListLayout padding). */
 const PAGE_GAP = 16;
+/** Top and bottom padding of a page (and under its footer) while typing on a short touch layout. */
+const TYPING_PAD = 4;
 
 /** The page options of a tab (docs/UI_LIBRARY.md, "Tabs and sections"). */
 export interface TabLook {
@@ -146,6 +148,8 @@ export class Tab {
 			Visible: false,
 		});
 		scope.give(this.footerHolder);
+		// the on-screen keyboard on a short layout changes the paddings: the page docks again
+		scope.give(core.reflows.add(() => this.dock()));
 		create("UIPadding", {}, this.footerHolder);
 		// the footer shows with its page
 		scope.give(
@@ -227,10 +231,15 @@ export class Tab {
 		return math.max(0, this.window.core.metrics.pageHeight - this.footerHeight);
 	}
 
+	/** Space above and below the page's content: less while typing on a short touch layout. */
+	private verticalPad(): number {
+		const geometry = this.window.core.metrics.geometry;
+		return geometry.typing ? TYPING_PAD : geometry.pad;
+	}
+
 	/** The page's height left to `section` once its paddings, heading and other sections are placed. */
 	fillRoom(section: Section): number {
-		const pad = this.window.core.metrics.geometry.pad;
-		let room = this.pageHeight() - 2 * pad;
+		let room = this.pageHeight() - 2 * this.verticalPad();
 		if (this.heading.Visible) room -= this.heading.Size.Y.Offset + PAGE_GAP;
 		for (const other of this.Sections) {
 			if (other === section || other === this.footer) continue;
@@ -250,7 +259,13 @@ export class Tab {
 		for (let pass = 0; pass < 4; pass++) {
 			this.redock = false;
 			const footer = this.footer;
-			const pad = this.window.core.metrics.geometry.pad;
+			const pad = this.verticalPad();
+			const padding = this.Frame.FindFirstChildOfClass("UIPadding")!;
+			if (padding.PaddingTop.Offset !== pad) {
+				padding.PaddingTop = new UDim(0, pad);
+				padding.PaddingBottom = new UDim(0, pad);
+				this.footerHolder.FindFirstChildOfClass("UIPadding")!.PaddingBottom = new UDim(0, pad);
+			}
 			const height = footer !== undefined ? footer.measuredHeight() + pad : 0;
 			if (height !== this.footerHeight) {
 				this.footerHeight = height;
@@ -271,12 +286,12 @@ export class Tab {
 		const padding = this.Frame.FindFirstChildOfClass("UIPadding")!;
 		padding.PaddingLeft = new UDim(0, pad);
 		padding.PaddingRight = new UDim(0, pad);
-		padding.PaddingTop = new UDim(0, pad);
-		padding.PaddingBottom = new UDim(0, pad);
+		padding.PaddingTop = new UDim(0, this.verticalPad());
+		padding.PaddingBottom = new UDim(0, this.verticalPad());
 		const footerPadding = this.footerHolder.FindFirstChildOfClass("UIPadding")!;
 		footerPadding.PaddingLeft = new UDim(0, pad);
 		footerPadding.PaddingRight = new UDim(0, pad);
-		footerPadding.PaddingBottom = new UDim(0, pad);
+		footerPadding.PaddingBottom = new UDim(0, this.verticalPad());
 		const width = metrics.rowWidth + 32;
 		const scale = core.type.scale;
 		const look = this.look;

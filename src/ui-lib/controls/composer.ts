@@ -21,6 +21,7 @@ const FIELD_PAD = 10;
 const BUTTON_GAP = 8;
 const STATUS_GAP = 6;
 const ROW_PAD = 8;
+const CRAMPED_PAD = 4;
 
 export class ComposerControl extends Control {
 	/** The status line under the field. */
@@ -41,6 +42,8 @@ export class ComposerControl extends Control {
 	private writing = false;
 	private lastText = "";
 	private fieldHeightNow = 0;
+	/** Whether the last layout was for a short layout with the keyboard up. */
+	private laidOutCramped = false;
 
 	constructor(context: ControlContext) {
 		super("Composer", context, "stack", 0);
@@ -92,13 +95,19 @@ export class ComposerControl extends Control {
 		this.scope.give(this.send.button.Activated.Connect(() => this.Send()));
 		this.scope.give(this.stop.button.Activated.Connect(() => this.Stop()));
 		this.scope.give(this.box.GetPropertyChangedSignal("Text").Connect(() => this.edited()));
-		// a gamepad or a touch device may appear later: "Auto" shows Send then
-		this.scope.give(core.reflows.add(() => this.refreshButtons()));
+		// a gamepad or a touch device may appear later ("Auto" shows Send then); the keyboard
+		// coming up on a short layout hides the status line
+		this.scope.give(
+			core.reflows.add(() => {
+				this.refreshButtons();
+				if (this.cramped() !== this.laidOutCramped) this.relayout();
+			}),
+		);
 		this.render();
 	}
 
 	protected rowPad(): number {
-		return ROW_PAD;
+		return this.cramped() ? CRAMPED_PAD : ROW_PAD;
 	}
 
 	protected normalize(value: unknown): unknown {
@@ -259,8 +268,13 @@ export class ComposerControl extends Control {
 		return math.max(this.core.metrics.target, text + 2 * FIELD_PAD);
 	}
 
+	/** Typing on a short touch layout (an on-screen keyboard over a landscape phone): no status line. */
+	private cramped(): boolean {
+		return this.core.metrics.geometry.typing;
+	}
+
 	private statusHeight(width: number): number {
-		return this.Status === "" ? 0 : textHeight("Ag", "Caption", this.core.type.scale, width);
+		return this.Status === "" || this.cramped() ? 0 : textHeight("Ag", "Caption", this.core.type.scale, width);
 	}
 
 	protected slotHeight(width: number): number {
@@ -269,6 +283,7 @@ export class ComposerControl extends Control {
 	}
 
 	protected layoutSlot(width: number) {
+		this.laidOutCramped = this.cramped();
 		const target = this.core.metrics.target;
 		const field = this.fieldHeight(width);
 		this.fieldHeightNow = field;

@@ -47,6 +47,8 @@ export interface Geometry {
 	position: Vector2;
 	size: Vector2;
 	short: boolean;
+	/** Typing on a short touch layout (an on-screen keyboard over a landscape phone): chrome shrinks. */
+	typing: boolean;
 	compact: boolean;
 	pad: number;
 	inset: number;
@@ -94,7 +96,8 @@ export function computeGeometry(input: GeometryInput): Geometry {
 	// typing on a short touch layout: the on-screen keyboard leaves the page the header's room
 	const typing = input.touch && input.keyboardVisible && short;
 	const headerVisible = !typing && height >= headerHeight + SIZE.Footer + target;
-	const stripVisible = compact && height >= 240;
+	// the tab strip too: navigation waits until the keyboard closes, the page keeps the room
+	const stripVisible = compact && height >= 240 && !typing;
 	const stripHeight = stripVisible ? math.max(SIZE.Tabs, target + 8) : 0;
 	const sidebarWidth = compact ? 0 : math.floor(SIZE.Sidebar * math.min(1.28, ts));
 
@@ -118,6 +121,7 @@ export function computeGeometry(input: GeometryInput): Geometry {
 		position,
 		size: new Vector2(width, height),
 		short,
+		typing,
 		compact,
 		pad,
 		inset,
