@@ -3,6 +3,7 @@
 // wireForm, runtime/json.ts encodeOnce) are byte for byte the bodies a full encode of fresh tables
 // gives, for every protocol, on the first request, on later requests of a growing history, after
 // a message is replaced, and with replay data; saved histories encode the same way.
+import { FRAME_UNITS, frameSlicing, spend } from "host/frame";
 import { buildBody } from "provider/protocols/adapter";
 import type { BuildOptions } from "provider/protocols/request_common";
 import type { Message, ProtocolId, ProtocolRequest, ToolSpec } from "provider/protocols/types";
@@ -156,6 +157,36 @@ export = () => {
 			const [value, why] = decode(text, { spend: () => "Stopped." });
 			expect(value).to.equal(undefined);
 			expect(why).to.equal("Stopped.");
+		});
+	});
+
+	describe("the frame door", () => {
+		it("says stop once the work is cancelled, and goes on otherwise", () => {
+			let cancelled = false;
+			const slicing = frameSlicing(() => cancelled);
+			expect(slicing.spend(1)).to.equal(undefined);
+			cancelled = true;
+			expect(slicing.spend(1)).to.equal("Stopped.");
+			expect(frameSlicing(() => true, "gone").spend(1)).to.equal("gone");
+		});
+
+		it("waits for the next frame once a frame's share is spent (where the thread may yield)", () => {
+			let before = -1;
+			let within = -1;
+			let after = -1;
+			const thread = coroutine.create(() => {
+				spend(FRAME_UNITS); // whatever this frame had already spent, the count restarts now
+				before = time();
+				spend(FRAME_UNITS - 1);
+				within = time();
+				spend(1);
+				after = time();
+			});
+			task.spawn(thread);
+			const deadline = os.clock() + 5;
+			while (after < 0 && os.clock() < deadline) task.wait();
+			expect(within).to.equal(before);
+			expect(after > within).to.equal(true);
 		});
 	});
 };

@@ -131,8 +131,8 @@ export class ReplyReader {
 			this.stopped = true;
 			return true;
 		}
-		const decoded = decodeJson(event.data);
-		const data = decoded.ok ? asObject(decoded.value) : undefined;
+		const [value, problem] = decode(event.data);
+		const data = problem === undefined ? asObject(value) : undefined;
 		// `event: error` fails the reply whatever its data holds: an error document in any shape,
 		// other JSON (its text is the message), or plain text
 		if (event.event !== "message" && event.event.lower() === "error") {

@@ -93,7 +93,7 @@ export class ChatAssembler extends StateAssembler implements Assembler {
 		if (delta === undefined) return undefined;
 		const content = delta.content;
 		if (typeIs(content, "string")) this.state.content.append(content);
-		else {
+		else if (content !== undefined) {
 			for (const part of asList(content) ?? []) {
 				const text = asString(field(part, "text"));
 				if (field(part, "type") === "thinking")
@@ -109,7 +109,9 @@ export class ChatAssembler extends StateAssembler implements Assembler {
 			const failure = this.toolFragment(0, undefined, legacy);
 			if (failure !== undefined) return failure;
 		}
-		for (const item of asList(delta.tool_calls) ?? []) {
+		const toolCalls = delta.tool_calls;
+		if (toolCalls === undefined) return undefined;
+		for (const item of asList(toolCalls) ?? []) {
 			const call = asObject(item);
 			if (call === undefined) continue;
 			const key = this.keyOf(call);
