@@ -35,16 +35,18 @@ function mount(width = 560) {
 		container.BackgroundTransparency = 1;
 		container.Parent = frame;
 		rows.push(container);
-		const ctx: RowContext = {
+		// the transcript's context, as a builder sees it (colon methods)
+		const ctx = {
 			Key: key,
 			Width: width,
 			Theme: buildPalette("Dark"),
 			TextScale: 1,
 			Resized() {},
-			Give(resource) {
+			Give(resource: defined) {
 				given.push(resource);
+				return () => undefined;
 			},
-		};
+		} as unknown as RowContext;
 		return $tuple(container, ctx);
 	};
 	return { gui, add };

@@ -4,32 +4,9 @@
 // block, a button and a text box. Every size follows the window's text scale; colours come from
 // the row's theme, so a theme change (which rebuilds rows) repaints them.
 
-/** The palette tokens rows use (the window's theme). */
-export interface RowTheme {
-	readonly Name: string;
-	readonly Text: Color3;
-	readonly Secondary: Color3;
-	readonly Muted: Color3;
-	readonly Accent: Color3;
-	readonly OnAccent: Color3;
-	readonly Surface: Color3;
-	readonly Raised: Color3;
-	readonly Input: Color3;
-	readonly Border: Color3;
-	readonly Success: Color3;
-	readonly Warning: Color3;
-	readonly Danger: Color3;
-}
+import type { RowContext } from "../../../../api";
 
-/** The row context of a builder (colon methods). */
-export interface RowContext {
-	readonly Key: string;
-	readonly Width: number;
-	readonly Theme: RowTheme;
-	readonly TextScale: number;
-	Resized(): void;
-	Give(resource: RBXScriptConnection | Instance | (() => void) | thread): void;
-}
+export type { RowContext };
 
 export type TextStyle = "Title" | "Body" | "Caption" | "Code";
 
