@@ -5,6 +5,7 @@
 // at the pictures after visual changes. The editor's model picker open with free-routing probe times is
 // its own scene (pickerDriver); the approval dialog and the composer with the on-screen keyboard are
 // chatDriver scenes; a Markdown reply and a tool card are transcriptDriver scenes.
+import fs from "node:fs";
 import path from "node:path";
 import { OUT, renderShots } from "./render-shots.mjs";
 const PANELS = ["chat", "providers", "settings", "logs"];
@@ -272,6 +273,14 @@ for (const [name, part] of Object.entries(PARTS))
 			const out = path.join(OUT, `app-${name}-${theme}-${device}.png`);
 			shots.push({ out, device, source: driver(theme, part.panel, out, part) });
 		}
+// the cards of file edits, a Luau run and the task list, and a question: the scenario that tests
+// them (test/scenarios/app_tool_results.luau) writes its pictures when SNAPSHOT_PATH is set
+const results = path.join(OUT, "app-chat-tool-results");
+shots.push({
+	out: `${results}-cards-dark-desktop.png`,
+	device: "desktop",
+	source: `SNAPSHOT_PATH = ${JSON.stringify(results)}\n${fs.readFileSync("test/scenarios/app_tool_results.luau", "utf8")}`,
+});
 const picker = path.join(OUT, "app-providers-picker-dark-desktop.png");
 shots.push({ out: picker, device: "desktop", source: pickerDriver(picker) });
 // `node scripts/app-snapshots.mjs NAME...` renders only the pictures whose file name contains a NAME.

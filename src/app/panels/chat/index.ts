@@ -8,6 +8,7 @@ import { statusText } from "./status";
 import { buildComposer } from "./composer";
 import { buildConversationList } from "./conversations";
 import { createTranscriptView } from "./transcript";
+import { createAgentRows } from "./rows/agent_rows";
 
 /** Rows of the retained conversation and activity lanes (512 + 256 events, some in several rows). */
 const TRANSCRIPT_ROWS = 1200;
@@ -39,6 +40,8 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversati
 			return tostring(result.text ?? "");
 		},
 	);
+	// the agent's questions and task list (questions are followed in every conversation)
+	const notes = createAgentRows(view);
 	const statusOf = (session: PublicSession) => statusText(session, uai.config.get("ui.showUsage") !== false);
 	const conversations = buildConversationList(uai, window, conversationsTab, () => tab.Select());
 
@@ -52,6 +55,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversati
 		if (current !== shown) {
 			shown = current;
 			view.show(current);
+			notes.show(current);
 			composer.show(current);
 		} else composer.refresh();
 		composer.status(statusOf(current));
@@ -72,6 +76,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversati
 	window.Give(uai.sessions.listChanged.connect(refresh));
 	window.Give(
 		uai.sessions.anyEvent.connect((session, event) => {
+			notes.event(session, event, session === shown);
 			if (session !== shown) return;
 			view.event(event);
 			if (STATUS_KINDS.has(event.kind)) composer.status(statusOf(session));
@@ -81,7 +86,10 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversati
 	window.Give(
 		uai.config.changed.connect((path) => {
 			if (shown === undefined) return;
-			if (path === undefined || path === "ui" || path === "ui.showReasoning") view.show(shown);
+			if (path === undefined || path === "ui" || path === "ui.showReasoning") {
+				view.show(shown);
+				notes.show(shown);
+			}
 			if (path === undefined || path === "ui" || path === "ui.showUsage") composer.status(statusOf(shown));
 		}),
 	);

@@ -13,6 +13,8 @@ import type { PublicSession, PublicUtil, Release, TranscriptControl } from "../.
 import { type Card, type CardChange, cardItem, progressText } from "./cards";
 import { argumentsText, eventItems, type Item, previewItems, text } from "./items";
 import { applySubagent, isSubagentEvent, subagentItem, type SubagentRow } from "./subagent_rows";
+import { hasView } from "./rows/result_views";
+import { toolCardBuilder } from "./rows/tool_card";
 
 /** A custom row's builder (UI LIB Transcript row builder). */
 export type RowBuilder = (container: Frame, data: unknown, row: unknown) => unknown;
@@ -55,6 +57,8 @@ export interface TranscriptView {
 	readonly event: (event: Event) => void;
 	/** Shows a custom row under `key`: in place when it is still in the transcript, else appended. */
 	readonly putCustom: (key: string, build: RowBuilder, data: unknown) => void;
+	/** Takes a row out of the transcript (nothing when it is not there). */
+	readonly removeRow: (key: string) => void;
 	/** A row's Action was pressed (List Callback): undoes a card's changes, folds or unfolds a card, or stops a sub-agent. */
 	readonly activate: (key: unknown) => void;
 }
@@ -168,7 +172,12 @@ export function createTranscriptView(
 		}
 		append([item], key);
 	};
-	const putCard = (card: Card) => putRow(card.key, cardItem(card));
+	// a family with a view of its own (a diff, a Luau run, the task list) has a drawn card; other
+	// tools a text card
+	const buildCard = toolCardBuilder((key) => api.activate(key)) as RowBuilder;
+	const cardRow = (card: Card): RowContent =>
+		hasView(card.name) ? { build: buildCard, data: card } : cardItem(card);
+	const putCard = (card: Card) => putRow(card.key, cardRow(card));
 	const putAgent = (event: Event) => {
 		const row = applySubagent(agents, event);
 		putRow(row.key, subagentItem(row));
@@ -195,6 +204,7 @@ export function createTranscriptView(
 			ms: typeIs(event.ms, "number") ? math.floor(event.ms) : undefined,
 		};
 		card.changes = changesOf(event.changes);
+		card.data = event.data;
 		putCard(card);
 	};
 	const durable = (event: Event) => {
@@ -211,7 +221,7 @@ export function createTranscriptView(
 			};
 			cards.set(card.key, card);
 			latest.set(id, card.key);
-			append([cardItem(card)], card.key);
+			append([cardRow(card)], card.key);
 		} else if (event.kind === "tool:result" || event.kind === "tool:error") outcome(event, id);
 		else if (event.kind !== "assistant:reasoning" || showReasoning()) append(eventItems(event));
 	};
@@ -251,7 +261,7 @@ export function createTranscriptView(
 		durable(event);
 	};
 
-	return {
+	const api: TranscriptView = {
 		show: (session) => {
 			reset();
 			staging = true;
@@ -264,6 +274,13 @@ export function createTranscriptView(
 		},
 		event: handle,
 		putCustom: (key, build, data) => putRow(key, { build, data }),
+		removeRow: (key) => {
+			const index = keys.indexOf(key);
+			if (index < 0) return;
+			items.remove(index);
+			keys.remove(index);
+			if (!staging) log.Remove(key);
+		},
 		activate: (key) => {
 			const agent = typeIs(key, "string") && key.sub(1, 6) === "agent:" ? agents.get(key.sub(7)) : undefined;
 			if (agent !== undefined) {
@@ -283,4 +300,5 @@ export function createTranscriptView(
 			putCard(card);
 		},
 	};
+	return api;
 }

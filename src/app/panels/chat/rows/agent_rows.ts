@@ -8,8 +8,10 @@ import { askBuilder } from "./ask_row";
 import { createAsks } from "./asks";
 import { buildTodoRow, todoEntries } from "./todo_row";
 
+import type { RowBuilder } from "../transcript";
+
 type Event = Readonly<Record<string, unknown>>;
-type Builder = (container: Frame, data: never, row: never) => unknown;
+type Builder = RowBuilder;
 
 /** What the rows need of the chat's transcript view. */
 export interface RowSink {

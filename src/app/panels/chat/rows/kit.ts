@@ -179,8 +179,13 @@ export function input(
 
 /** A rounded card filling the row: raised background, a thin border, padding, stacked content. */
 export function card(parent: Instance, ctx: RowContext, name: string, accent?: Color3): Frame {
+	// a little room above and below, so cards in a row of cards do not touch
+	const room = new Instance("UIPadding");
+	room.PaddingTop = new UDim(0, 3);
+	room.PaddingBottom = new UDim(0, 3);
+	room.Parent = parent;
 	const frame = column(parent, name, 0, 6);
-	frame.BackgroundColor3 = ctx.Theme.Surface;
+	frame.BackgroundColor3 = ctx.Theme.Raised;
 	frame.BackgroundTransparency = 0;
 	padding(frame, PAD * 2, PAD + 2);
 	corner(frame, 8);
@@ -189,9 +194,4 @@ export function card(parent: Instance, ctx: RowContext, name: string, accent?: C
 	stroke.Color = accent ?? ctx.Theme.Border;
 	stroke.Parent = frame;
 	return frame;
-}
-
-/** Removes every child but the layout objects (a part of a row redrawn in place). */
-export function clear(frame: Instance) {
-	for (const child of frame.GetChildren()) if (!child.IsA("UIComponent")) child.Destroy();
 }

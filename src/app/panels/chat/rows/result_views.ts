@@ -112,6 +112,17 @@ function todoView(data: Table): ResultView | undefined {
 	return { kind: "todo", items, changes: strings(data.changes) };
 }
 
+/** Whether the tool's results have a view of their own (its card is drawn, not text). */
+export function hasView(name: string): boolean {
+	return (
+		DIFF_TOOLS.has(name) ||
+		name === "run_luau" ||
+		name === "check_luau" ||
+		name === "todo_write" ||
+		name === "todo_read"
+	);
+}
+
 /** The view of a finished call's result; `text` when the family has none or the data does not fit. */
 export function resultView(name: string, ok: boolean, text: string, data: unknown): ResultView {
 	if (!isTable(data)) return { kind: "text" };

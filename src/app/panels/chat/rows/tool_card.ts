@@ -39,10 +39,10 @@ function draw(container: Frame, data: Card, ctx: RowContext, press: (key: string
 	const accent = outcome === undefined ? ctx.Theme.Accent : outcome.ok ? ctx.Theme.Border : ctx.Theme.Danger;
 	const frame = cardFrame(container, ctx, "ToolCard", accent);
 	const head = line(frame, "Head", 0, 8);
-	const title = text(head, ctx, "Name", 0, data.name, { style: "Title" });
+	const title = text(head, ctx, "Name", 0, `Tool call · ${data.name}`, { style: "Title" });
 	title.Size = new UDim2(0, 0, 0, 0);
 	title.AutomaticSize = Enum.AutomaticSize.XY;
-	const meta = text(head, ctx, "State", 1, `${data.risk} · ${state(data)}`, {
+	const meta = text(head, ctx, "State", 1, `(${data.risk}) · ${state(data)}`, {
 		style: "Caption",
 		color: outcome === undefined ? ctx.Theme.Accent : outcome.ok ? ctx.Theme.Success : ctx.Theme.Danger,
 	});
