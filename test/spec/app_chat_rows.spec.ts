@@ -184,7 +184,12 @@ export = () => {
 		expect(asks.event(session, { kind: "tool:error", id: "call10" })).to.equal(late);
 		expect(late.state).to.equal("ended");
 		expect(asks.answer(late.key, "x")).to.equal(false);
-		expect(asks.of(session).size()).to.equal(2);
+		// answered elsewhere (the host resolved it): the result's data says what
+		const elsewhere = asks.event(session, { kind: "ask:user", id: "call11", question: "?", resolve: () => true })!;
+		asks.event(session, { kind: "tool:result", id: "call11", data: { answered: true, answer: "Left" } });
+		expect(elsewhere.state).to.equal("answered");
+		expect(elsewhere.answer).to.equal("Left");
+		expect(asks.of(session).size()).to.equal(3);
 		gui.Destroy();
 	});
 };

@@ -1,8 +1,9 @@
 // The agent's questions (`ask:user` events of the ask_user tool; docs/EMBEDDING.md, Events) as the
 // chat presents them: each is kept per conversation from its event until its call ends, so a
 // question asked while another conversation is shown waits there, and switching back shows it
-// again. `answer` hands the text to the event's `resolve`; a question whose call ended (timeout,
-// Stop) answers nothing and says so. Questions are live only: a replayed history has none.
+// again. `answer` hands the text to the event's `resolve`; a question answered elsewhere (by the
+// host or the browser bridge) shows that answer once its call's result arrives; one whose call
+// ended unanswered (timeout, Stop) answers nothing and says so. Questions are live only: a replayed history has none.
 import type { PublicSession } from "../../../../api";
 
 type Event = Readonly<Record<string, unknown>>;
@@ -78,7 +79,12 @@ export function createAsks(): Asks {
 				const pending = byKey.get(key)!;
 				if (pending.session !== session || pending.data.id !== tostring(event.id)) continue;
 				if (pending.data.state !== "waiting") continue;
-				pending.data.state = "ended";
+				// answered elsewhere (the host, the browser bridge): the result says what
+				const data = event.data as { answered?: unknown; answer?: unknown } | undefined;
+				if (event.kind === "tool:result" && typeIs(data, "table") && typeIs(data.answer, "string")) {
+					pending.data.state = "answered";
+					pending.data.answer = data.answer;
+				} else pending.data.state = "ended";
 				return pending.data;
 			}
 			return undefined;
