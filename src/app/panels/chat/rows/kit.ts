@@ -35,15 +35,20 @@ function corner(parent: Instance, radius = 6) {
 	round.Parent = parent;
 }
 
+/** `object` named and ordered, full width, as tall as its content, with no background. */
+function placed<T extends GuiObject>(object: T, name: string, order: number): T {
+	object.Name = name;
+	object.LayoutOrder = order;
+	object.Size = new UDim2(1, 0, 0, 0);
+	object.AutomaticSize = Enum.AutomaticSize.Y;
+	object.BackgroundTransparency = 1;
+	object.BorderSizePixel = 0;
+	return object;
+}
+
 /** A full-width frame that grows with its children, stacked top to bottom `gap` pixels apart. */
 export function column(parent: Instance, name: string, order: number, gap = 4): Frame {
-	const frame = new Instance("Frame");
-	frame.Name = name;
-	frame.LayoutOrder = order;
-	frame.Size = new UDim2(1, 0, 0, 0);
-	frame.AutomaticSize = Enum.AutomaticSize.Y;
-	frame.BackgroundTransparency = 1;
-	frame.BorderSizePixel = 0;
+	const frame = placed(new Instance("Frame"), name, order);
 	const layout = new Instance("UIListLayout");
 	layout.SortOrder = Enum.SortOrder.LayoutOrder;
 	layout.Padding = new UDim(0, gap);
@@ -77,13 +82,7 @@ export function text(
 	options: TextOptions = {},
 ): TextLabel {
 	const style = options.style ?? "Body";
-	const label = new Instance("TextLabel");
-	label.Name = name;
-	label.LayoutOrder = order;
-	label.Size = new UDim2(1, 0, 0, 0);
-	label.AutomaticSize = Enum.AutomaticSize.Y;
-	label.BackgroundTransparency = 1;
-	label.BorderSizePixel = 0;
+	const label = placed(new Instance("TextLabel"), name, order);
 	label.Font = FONTS[style];
 	label.TextSize = math.round(SIZES[style] * ctx.TextScale);
 	label.TextColor3 = options.color ?? (style === "Caption" ? ctx.Theme.Secondary : ctx.Theme.Text);

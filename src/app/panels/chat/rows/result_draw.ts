@@ -36,33 +36,16 @@ function drawHunk(parent: Instance, ctx: RowContext, hunk: DiffHunk, order: numb
 		style: "Caption",
 		color: ctx.Theme.Muted,
 	});
+	// the removed lines on red, then the added lines on green
 	let folded = 0;
-	if (!hunk.removed.isEmpty()) {
-		const [shown, hidden] = marked(hunk.removed, "-", expanded);
-		block(
-			parent,
-			ctx,
-			`Removed${order}`,
-			order + 1,
-			hidden > 0 ? shown + more(hidden) : shown,
-			ctx.Theme.Danger,
-			TINT,
-		);
+	const side = (lines: ReadonlyArray<string>, mark: string, name: string, offset: number, tint: Color3) => {
+		if (lines.isEmpty()) return;
+		const [shown, hidden] = marked(lines, mark, expanded);
+		block(parent, ctx, `${name}${order}`, order + offset, hidden > 0 ? shown + more(hidden) : shown, tint, TINT);
 		folded += hidden;
-	}
-	if (!hunk.added.isEmpty()) {
-		const [shown, hidden] = marked(hunk.added, "+", expanded);
-		block(
-			parent,
-			ctx,
-			`Added${order}`,
-			order + 2,
-			hidden > 0 ? shown + more(hidden) : shown,
-			ctx.Theme.Success,
-			TINT,
-		);
-		folded += hidden;
-	}
+	};
+	side(hunk.removed, "-", "Removed", 1, ctx.Theme.Danger);
+	side(hunk.added, "+", "Added", 2, ctx.Theme.Success);
 	return folded;
 }
 
