@@ -3,8 +3,19 @@
 // path, then the exact model id. An unlisted endpoint or model stays unknown; a free route's id
 // never prices another id; HCNSEC's included access is zero cost, a personal key is unknown.
 import type { Usage } from "../protocols/types";
-import { PRICE_ROUTES } from "./catalog";
+import type * as Catalog from "./catalog";
 import type { ModelPrice, PriceRoute } from "./types";
+
+let catalog: typeof Catalog | undefined;
+/**
+ * The generated catalog (27 KB of rows) loads on the first price look-up, not at boot
+ * (docs/BUILDING.md, "Lazy modules"). A literal require of a sibling, so the bundler still carries it.
+ */
+function priceRoutes(): typeof Catalog.PRICE_ROUTES {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	catalog ??= require(script.Parent!.WaitForChild("catalog") as ModuleScript) as typeof Catalog;
+	return catalog.PRICE_ROUTES;
+}
 
 const parsed = new Map<PriceRoute, Map<string, ModelPrice>>();
 
@@ -57,7 +68,7 @@ export function priceFor(host: string, path: string, model: string, included = f
 	const lowerHost = host.lower();
 	let id = model.lower();
 	if (id.sub(1, 7) === "models/") id = id.sub(8);
-	for (const route of PRICE_ROUTES) {
+	for (const route of priceRoutes()) {
 		for (const match of route.routes) {
 			if (!hostMatches(match.host, lowerHost) || !pathMatches(match.path, path)) continue;
 			const found = modelsOf(route).get(id);

@@ -1,7 +1,7 @@
 // Recognises which wire protocol a decoded event belongs to, so that a stream of another protocol
 // fails with a hint to check the Protocol and Base URL settings instead of a vague parse error
 // (docs/PROVIDER_COMPATIBILITY.md, "Stream assembly").
-import { MESSAGES_EVENTS } from "./anthropic/assembler";
+import { MESSAGES_EVENTS } from "./anthropic/events";
 import type { JsonObject, ProtocolId } from "./types";
 import { asList, asString } from "./view";
 

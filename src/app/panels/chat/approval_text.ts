@@ -1,5 +1,7 @@
 // Words of the approval dialog: the countdown from an ask's `deadline` (on the `os.clock()` clock)
-// and how an unanswered ask ended, from its call's `tool:error` (docs/EMBEDDING.md, "Approvals").
+// and how an unanswered ask ended, from its call's `tool:error` (docs/EMBEDDING.md, "Approvals"),
+// and the arguments it shows. Loaded at boot with the approval presenter, so it imports no Markdown.
+import type { PublicUtil } from "../../../api";
 
 /** The reason `session.abort()` gives when it cancels approvals that have not yet seen the abort. */
 const STOP_REASON = "the turn was stopped";
@@ -22,4 +24,11 @@ export function endedHow(event: Readonly<Record<string, unknown>>): string {
 		return reason !== undefined ? `cancelled (${reason})` : "cancelled";
 	}
 	return `ended (${code})`;
+}
+
+/** Tool arguments arrive as JSON text or as a table; both are shown as JSON text. */
+export function argumentsText(value: unknown, util: PublicUtil): string {
+	if (typeIs(value, "string")) return value;
+	const [encoded] = util.encode(value);
+	return encoded ?? (value === undefined ? "" : tostring(value));
 }

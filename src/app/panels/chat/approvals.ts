@@ -10,8 +10,7 @@
 // leaves the queue, its dialog closes and a notice says how: timed out, cancelled (Stop) or
 // cancelled for another reason; a press after the wait ended answers nothing and says so.
 import type { DialogHandle, Handle, PublicSession, PublicUtil, Window } from "../../../api";
-import { argumentsText } from "./items";
-import { countdownText, endedHow } from "./approval_text";
+import { argumentsText, countdownText, endedHow } from "./approval_text";
 
 type Event = Readonly<Record<string, unknown>>;
 type Resolve = (decision: boolean, remember: boolean) => boolean;

@@ -25,13 +25,6 @@ export function text(value: unknown): string {
 	return value === undefined ? "" : tostring(value);
 }
 
-/** Tool arguments arrive as JSON text or as a table; both are shown as JSON text. */
-export function argumentsText(value: unknown, util: PublicUtil): string {
-	if (typeIs(value, "string")) return value;
-	const [encoded] = util.encode(value);
-	return encoded ?? text(value);
-}
-
 /** Whether the retained copy of a field was cut and labelled as an excerpt. */
 export function isExcerpt(value: string): boolean {
 	return value.match(EXCERPT_LABEL)[0] !== undefined;

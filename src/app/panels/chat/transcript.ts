@@ -11,7 +11,8 @@
 // custom rows drawn by a builder (`putCustom`, docs/UI_LIBRARY.md "Transcript").
 import type { PublicSession, PublicUtil, Release, TranscriptControl } from "../../../api";
 import { type Card, type CardChange, cardItem, progressText } from "./cards";
-import { argumentsText, eventItems, type Item, previewItems, text } from "./items";
+import { argumentsText } from "./approval_text";
+import { eventItems, type Item, previewItems, text } from "./items";
 import { applySubagent, isSubagentEvent, subagentItem, type SubagentRow } from "./subagent_rows";
 import { hasView } from "./rows/result_views";
 import { toolCardBuilder } from "./rows/tool_card";

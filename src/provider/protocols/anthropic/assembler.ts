@@ -7,6 +7,7 @@
 // replay: thinking with its signature, redacted thinking, text, and the position of each tool_use
 // (signed thinking goes back byte for byte within a tool-use turn).
 import { isJsonArray, isJsonNull } from "../json";
+import { MESSAGES_EVENTS } from "./events";
 import { REPLY_LIMITS } from "../limits";
 import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
 import type { Finish, JsonObject, ReplayScope, ReplyResult, ToolCall, Usage } from "../types";
@@ -29,16 +30,6 @@ const STOP: { [reason: string]: Finish } = {
 	tool_use: "tool_calls",
 };
 
-/** The Messages stream's event types. */
-export const MESSAGES_EVENTS: ReadonlySet<string> = new Set([
-	"message_start",
-	"content_block_start",
-	"content_block_delta",
-	"content_block_stop",
-	"message_delta",
-	"message_stop",
-	"ping",
-]);
 
 function messagesUsage(usage: JsonObject, previous?: Usage): Usage {
 	const input = asNumber(usage.input_tokens);
