@@ -100,8 +100,15 @@ export function shortenLocals(source) {
 			if (!used.has(name) && !KEYWORDS.has(name) && !PINNED.has(name)) return name;
 		}
 	};
-	const renames = new Map(); // token index -> new text
-	const inside = []; // [start, end, new text] of names inside interpolated strings
+	// A binding's short name is chosen at the end, most used first, so the most frequent names are
+	// the shortest. Edits refer to bindings: { binding } | { binding, wrap } | { text }.
+	const bindings = [];
+	const renames = new Map(); // token index -> edit
+	const inside = []; // [start, end, edit] of names inside interpolated strings
+	const use = (binding, extra = {}) => {
+		binding.uses++;
+		return { binding, ...extra };
+	};
 	const scopes = [new Map()];
 	// block stack entries: "function" | "block" | "repeat" | "ifexpr"
 	const blocks = [];
@@ -113,9 +120,10 @@ export function shortenLocals(source) {
 	const declare = (name, index, renamable) => {
 		const scope = scopes[scopes.length - 1];
 		const keep = !renamable || PINNED.has(name) || pinned.has(name) || KEYWORDS.has(name);
-		const target = keep ? null : next();
+		const target = keep ? null : { uses: 0, order: bindings.length, name: undefined };
+		if (target) bindings.push(target);
 		scope.set(name, target);
-		if (target && index !== undefined) renames.set(index, target);
+		if (target && index !== undefined) renames.set(index, use(target));
 	};
 	const lookup = (name) => {
 		for (let s = scopes.length - 1; s >= 0; s--) if (scopes[s].has(name)) return scopes[s].get(name);
@@ -167,7 +175,7 @@ export function shortenLocals(source) {
 					if (u.type !== "name" || KEYWORDS.has(u.value) || before === "." || before === ":" || before === "::") return;
 					if (inner[k + 1]?.value === "=" && (before === "{" || before === ",")) return; // a table key
 					const target = lookup(u.value);
-					if (target) inside.push([from + u.start, from + u.end, target]);
+					if (target) inside.push([from + u.start, from + u.end, use(target)]);
 				});
 			}
 			continue;
@@ -205,7 +213,7 @@ export function shortenLocals(source) {
 			let colon;
 			if (tokens[k]?.type === "name") {
 				const target = lookup(tokens[k].value);
-				if (target) renames.set(k, target);
+				if (target) renames.set(k, use(target));
 				k++;
 				while (tokens[k]?.value === "." || tokens[k]?.value === ":") {
 					if (tokens[k].value === ":") colon = k;
@@ -219,8 +227,9 @@ export function shortenLocals(source) {
 				declare("self", undefined, true);
 				const target = lookup("self");
 				if (target) {
-					renames.set(colon, ".");
-					renames.set(k, tokens[k + 1]?.value === ")" ? `(${target}` : `(${target},`);
+					renames.set(colon, { text: "." });
+					const empty = tokens[k + 1]?.value === ")";
+					renames.set(k, use(target, { wrap: (name) => (empty ? `(${name}` : `(${name},`) }));
 				}
 			}
 			k++;
@@ -321,11 +330,14 @@ export function shortenLocals(source) {
 		)
 			continue;
 		const target = lookup(v);
-		if (target) renames.set(i, target);
+		if (target) renames.set(i, use(target));
 	}
 	if (blocks.length !== 0 || depth !== 0) return source;
-	const edits = [...inside];
-	for (const [i, target] of renames) edits.push([tokens[i].start, tokens[i].end, target]);
+	bindings.sort((a, b) => b.uses - a.uses || a.order - b.order);
+	for (const binding of bindings) binding.name = next();
+	const textOf = (edit) => edit.text ?? (edit.wrap ? edit.wrap(edit.binding.name) : edit.binding.name);
+	const edits = inside.map(([start, end, edit]) => [start, end, textOf(edit)]);
+	for (const [i, edit] of renames) edits.push([tokens[i].start, tokens[i].end, textOf(edit)]);
 	edits.sort((a, b) => a[0] - b[0]);
 	let out = "";
 	let from = 0;
