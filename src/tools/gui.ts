@@ -2,7 +2,8 @@
 // UI LIB guide bundled at build time (ui_library_docs), a notification (notify), a temporary
 // outline around an instance (highlight) and the clipboard (clipboard_set, needs `clipboard`).
 import { ToolDeps } from "./deps";
-import { GUIDE_KEYS, GUIDE_SECTIONS } from "./generated/ui_guide";
+import type * as Guide from "./generated/ui_guide";
+import { GUIDE_KEYS } from "./generated/ui_guide_keys";
 import { NODE_LIMIT, resolveGuiPath, textOf, walkGui } from "./gui_read";
 import { failure, family, tool, ToolFamily } from "./kit";
 import { PAGE_LIMIT, pagedResult } from "./paging";
@@ -153,15 +154,20 @@ export function guiTools(deps: ToolDeps): ToolFamily {
 					result: "## Controls\nEvery constructor takes an options table…",
 				},
 				run: (args) => {
+					// the guide's text (60 KB) loads on the first call, not at boot; a literal require of the
+					// generated module, so the bundler still carries it
+					// eslint-disable-next-line @typescript-eslint/no-require-imports
+					const guide = require(script.Parent!.WaitForChild("generated").WaitForChild("ui_guide") as ModuleScript);
+					const sections = (guide as typeof Guide).GUIDE_SECTIONS;
 					if (args.section === undefined) {
-						const lines = GUIDE_SECTIONS.map((s) => `${s.key}: ${s.title} (${s.text.size()} bytes)`);
+						const lines = sections.map((s) => `${s.key}: ${s.title} (${s.text.size()} bytes)`);
 						return {
 							ok: true,
 							text: `UI LIB guide sections (pass one as section):\n${lines.join("\n")}`,
 							data: { sections: [...GUIDE_KEYS] },
 						};
 					}
-					const section = GUIDE_SECTIONS.find((s) => s.key === args.section);
+					const section = sections.find((s) => s.key === args.section);
 					if (section === undefined) return failure(`no section "${args.section}"`);
 					return pagedResult(`## ${section.title}\n${section.text}`, args.offset, args.limit ?? GUIDE_PAGE, {
 						section: section.key,

@@ -1,22 +1,27 @@
 // `uai.bridge`: the connection to the browser bridge (bridge/README.md). connect/disconnect/status
 // with dot calls; while connected, session events go to the bridge, the snapshot follows the
 // client's state, browser commands run here (commands.ts), and the providers' relay port sends
-// picture-bearing (or, with the web runtime, all) requests through the bridge.
+// picture-bearing (or, with the web runtime, all) requests through the bridge. The link and the
+// command, snapshot and upload handling load on the first connect (at boot only when the saved
+// settings reconnect), not at boot: literal requires, which the bundler follows and carries.
+/* eslint-disable @typescript-eslint/no-require-imports */
 import type { Sessions } from "../../agent/conversation/sessions";
 import type { PublicPermissions } from "../../agent/dispatch/permissions";
 import type { PublicTools } from "../../agent/dispatch/services";
 import type { HttpCapability } from "../../net/http";
-import { BridgeLink, createBridgeLink, LinkStatus } from "../../net/bridge/link";
+import type { BridgeLink, LinkStatus } from "../../net/bridge/link";
+import type * as Link from "../../net/bridge/link";
 import { createRelayPort } from "../../net/bridge/port";
 import type { PublicProviders } from "../../provider/registry";
 import type { CleanupRegistry } from "../../runtime/cleanup";
 import type { PublicConfig } from "../../runtime/config";
 import type { Logger, PublicLog } from "../../runtime/log";
-import { runCommand } from "./commands";
+import type * as Commands from "./commands";
 import { approvalOf, isForwarded, PendingApproval, plain } from "./events";
 import { withAnswerView } from "./answers";
-import { buildSnapshot } from "./snapshot";
-import { createUploads, SavedEntry } from "./uploads";
+import type * as Snapshot from "./snapshot";
+import type { SavedEntry } from "./uploads";
+import type * as Uploads from "./uploads";
 import { createWaiting } from "./waiting";
 
 type Outcome = LuaTuple<[boolean, string | undefined]>;
@@ -64,39 +69,50 @@ function newClientId(): string {
 export function createBridge(deps: BridgeDeps) {
 	const approvals = new Map<string, PendingApproval>();
 	const waiting = createWaiting();
-	const uploads = createUploads({
-		save: (content, name) =>
-			deps.attachments.save(content, name) as LuaTuple<[SavedEntry | undefined, string | undefined]>,
-		reference: (entry) => deps.attachments.reference(entry),
-	});
-	const commandDeps = {
-		sessions: deps.sessions.public,
-		providers: deps.providers,
-		permissions: deps.permissions,
-		tools: deps.tools,
-		config: deps.config,
-		log: deps.log,
-		approvals,
-		uploads,
-		waiting,
-		version: deps.version,
-	};
 	const clientId = newClientId();
 	let seq = 0;
 	let link: BridgeLink | undefined;
-	if (deps.http !== undefined)
-		link = createBridgeLink({
+	const relaySettings = {
+		runtime: () => deps.config.get("bridge.runtime") as string,
+		timeout: () => deps.config.get("bridge.requestTimeout") as number,
+	};
+	deps.relay.attach(undefined, relaySettings);
+	/** The link, made on first use; undefined without HTTP. */
+	const ensureLink = (): BridgeLink | undefined => {
+		if (link !== undefined || deps.http === undefined) return link;
+		const uploads = (require(script.WaitForChild("uploads") as ModuleScript) as typeof Uploads).createUploads({
+			save: (content, name) =>
+				deps.attachments.save(content, name) as LuaTuple<[SavedEntry | undefined, string | undefined]>,
+			reference: (entry) => deps.attachments.reference(entry),
+		});
+		const commandDeps = {
+			sessions: deps.sessions.public,
+			providers: deps.providers,
+			permissions: deps.permissions,
+			tools: deps.tools,
+			config: deps.config,
+			log: deps.log,
+			approvals,
+			uploads,
+			waiting,
+			version: deps.version,
+		};
+		const commands = require(script.WaitForChild("commands") as ModuleScript) as typeof Commands;
+		const snapshot = require(script.WaitForChild("snapshot") as ModuleScript) as typeof Snapshot;
+		const linkModule = require(
+			script.Parent!.Parent!.WaitForChild("net").WaitForChild("bridge").WaitForChild("link") as ModuleScript,
+		) as typeof Link;
+		link = linkModule.createBridgeLink({
 			http: deps.http,
 			clientId,
-			handle: (command) => runCommand(command, commandDeps),
-			snapshot: () => buildSnapshot(commandDeps),
+			handle: (command) => commands.runCommand(command, commandDeps),
+			snapshot: () => snapshot.buildSnapshot(commandDeps),
 			currentSession: () => deps.sessions.public.current().id,
 			onState: (state, why) => deps.logger.info(`bridge ${state}${why !== undefined ? `: ${why}` : ""}`),
 		});
-	deps.relay.attach(link, {
-		runtime: () => deps.config.get("bridge.runtime") as string,
-		timeout: () => deps.config.get("bridge.requestTimeout") as number,
-	});
+		deps.relay.attach(link, relaySettings);
+		return link;
+	};
 
 	const forget = (sessionId: string, id?: unknown) => {
 		for (const [key, pending] of approvals)
@@ -124,7 +140,8 @@ export function createBridge(deps: BridgeDeps) {
 						state: "disconnected",
 						connected: false,
 						clientId,
-						reason: deps.noHttpReason,
+						// the link's own words before its first connect
+						reason: deps.http !== undefined ? "not connected" : deps.noHttpReason,
 						queued: 0,
 						dropped: 0,
 						sent: 0,
@@ -139,7 +156,7 @@ export function createBridge(deps: BridgeDeps) {
 
 	const publicBridge: PublicBridge = table.freeze({
 		connect: (options?: unknown): Outcome => {
-			if (link === undefined) return $tuple(false, `the bridge needs HTTP: ${deps.noHttpReason}`);
+			if (deps.http === undefined) return $tuple(false, `the bridge needs HTTP: ${deps.noHttpReason}`);
 			const o = (typeIs(options, "table") ? options : {}) as { token?: unknown; port?: unknown };
 			if (o.token !== undefined && !typeIs(o.token, "string")) return $tuple(false, "token must be a string");
 			if (o.port !== undefined && (!typeIs(o.port, "number") || o.port % 1 !== 0 || o.port < 1 || o.port > 65535))
@@ -154,8 +171,9 @@ export function createBridge(deps: BridgeDeps) {
 					"no bridge token: run the bridge (node uai-bridge.js) and pass the token it prints",
 				);
 			deps.addSecrets([token]);
-			link.disconnect("reconnecting");
-			const [ok, why] = link.connect({ port, token, clientId });
+			const made = ensureLink() as BridgeLink;
+			made.disconnect("reconnecting");
+			const [ok, why] = made.connect({ port, token, clientId });
 			deps.config.set("bridge.enabled", ok);
 			return $tuple(ok, why);
 		},
@@ -176,7 +194,7 @@ export function createBridge(deps: BridgeDeps) {
 
 	/** At boot: reconnect when the saved settings say the bridge was connected (a failure only warns). */
 	const resume = () => {
-		if (link === undefined || deps.config.get("bridge.enabled") !== true) return;
+		if (deps.http === undefined || deps.config.get("bridge.enabled") !== true) return;
 		if ((deps.config.get("bridge.token", "") as string) === "") return;
 		task.spawn(() => {
 			const [ok, why] = publicBridge.connect();
