@@ -6,7 +6,7 @@ import { createSubagents, Subagents } from "../agent/delegation/subagents";
 import { createToolServices } from "../agent/dispatch/services";
 import { createWorkers } from "../agent/conversation/workers";
 import { createRequester } from "../embedding/request";
-import { builtinFamilies, registerBuiltins } from "../tools";
+import type * as Tools from "../tools";
 import { ToolFamily } from "../tools/kit";
 import { createMemoryStore } from "../tools/memory_store";
 import { promptNotes } from "../tools/prompt";
@@ -137,7 +137,8 @@ function bootClient(
 		});
 		toolServices.hooks.adopt(context.hooks);
 		const memory = createMemoryStore(storage, log.scope("memory"));
-		let families: ReadonlyArray<ToolFamily> = [];
+		// the built-in families, made on first use (below)
+		let builtinFamilies = (): ReadonlyArray<ToolFamily> => [];
 		const attachments = createAttachments(host.files, relay.imagesAvailable);
 		definePublicModule(registry, "runtime/attachments", () =>
 			table.freeze({ save: attachments.save, reference: attachments.reference }),
@@ -155,7 +156,7 @@ function bootClient(
 				hostPrompt: () => context.prompt,
 				promptNotes: (declared) =>
 					promptNotes(
-						{ families, memory, memoryOn: () => config.public.get("memory.enabled") !== false },
+						{ families: builtinFamilies(), memory, memoryOn: () => config.public.get("memory.enabled") !== false },
 						declared,
 					),
 				modelText: (stored, role) => openui().Message.modelText(stored, role),
@@ -205,20 +206,34 @@ function bootClient(
 
 		const notices = createNotices(log.scope("client"));
 		cleanup.add(notices.destroy, "notices");
-		// built-in tools (registered before any host tool can be, and listed first regardless)
-		families = builtinFamilies({
-			host,
-			config: config.public,
-			log: log.scope("tools"),
-			recordRequest: log.recordRequest,
-			notify: (text) => notices.add("other", text),
-			sessions,
-			memory,
-			subagents,
-		});
-		registerBuiltins(toolServices.registry, families, log.scope("tools"));
-		const builtin = catalogue(families);
-		definePublicModule(registry, "tools/builtin", () => builtin);
+		// Built-in tools, registered before any host tool can be (and listed first regardless). Their
+		// families and implementations load when the registry is first read or changed — the first
+		// turn, tools.list(), Settings — not at boot (docs/BUILDING.md, "Lazy modules"): a literal
+		// require of src/tools, which the bundler follows and carries.
+		let families: ReadonlyArray<ToolFamily> | undefined;
+		let tools: typeof Tools | undefined;
+		const loadTools = () => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			tools ??= require(script.Parent!.Parent!.WaitForChild("tools") as ModuleScript) as typeof Tools;
+			return tools;
+		};
+		builtinFamilies = () => {
+			families ??= loadTools().builtinFamilies({
+				host,
+				config: config.public,
+				log: log.scope("tools"),
+				recordRequest: log.recordRequest,
+				notify: (text) => notices.add("other", text),
+				sessions,
+				memory,
+				subagents,
+			});
+			return families;
+		};
+		toolServices.registry.defer(() =>
+			loadTools().registerBuiltins(toolServices.registry, builtinFamilies(), log.scope("tools")),
+		);
+		definePublicModule(registry, "tools/builtin", () => catalogue(builtinFamilies()));
 		if (replaced !== undefined)
 			notices.add("replaced", `UAI ${build} replaced build ${replaced}, which unloaded cleanly.`);
 		const handle = createHandle({

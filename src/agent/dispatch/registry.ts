@@ -1,6 +1,7 @@
 // The tool registry: unique names, registration order (built-in tools before host tools), and the
 // identity of each registration, so a removal through an old handle never removes a later tool
-// registered under the same name.
+// registered under the same name. Registrations can be deferred (`defer`): the built-in tools are
+// registered when the registry is first read or changed, so boot does not load them.
 import { checkDefinition, DefinitionRules } from "./definition";
 import { Tool } from "./tool";
 
@@ -28,6 +29,8 @@ export interface Registry {
 	readonly ordered: () => ReadonlyArray<Entry>;
 	/** Runs `listener(entry)` after each removal. */
 	readonly onRemove: (listener: (entry: Entry) => void) => void;
+	/** Runs `fill` once, before the registry is next read or changed (before any later `add`). */
+	readonly defer: (fill: () => void) => void;
 }
 
 export interface RegistryDeps {
@@ -41,8 +44,13 @@ export function createRegistry(deps: RegistryDeps): Registry {
 	const removeListeners = new Array<(entry: Entry) => void>();
 	let serial = 0;
 	let cached: ReadonlyArray<Entry> | undefined;
+	const pending = new Array<() => void>();
+	const settle = () => {
+		while (pending.size() > 0) pending.shift()!();
+	};
 
 	const ordered = () => {
+		settle();
 		if (cached === undefined) {
 			const list = new Array<Entry>();
 			for (const [, entry] of entries) list.push(entry);
@@ -54,6 +62,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
 
 	return {
 		add: (definition, options) => {
+			settle();
 			const rules: DefinitionRules = {
 				requireDescription: options?.requireDescription === true,
 				capabilityKeys: deps.capabilityKeys,
@@ -69,6 +78,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
 			return $tuple(entry, undefined);
 		},
 		remove: (name, expected) => {
+			settle();
 			if (!typeIs(name, "string")) return $tuple(false, "unregister expects a tool name");
 			const entry = entries.get(name);
 			if (entry === undefined) return $tuple(false, `no tool named ${name} is registered`);
@@ -79,11 +89,20 @@ export function createRegistry(deps: RegistryDeps): Registry {
 			for (const listener of removeListeners) listener(entry);
 			return $tuple(true, undefined);
 		},
-		lookup: (name) => entries.get(name),
-		current: (entry) => entries.get(entry.tool.name) === entry,
+		lookup: (name) => {
+			settle();
+			return entries.get(name);
+		},
+		current: (entry) => {
+			settle();
+			return entries.get(entry.tool.name) === entry;
+		},
 		ordered,
 		onRemove: (listener) => {
 			removeListeners.push(listener);
+		},
+		defer: (fill) => {
+			pending.push(fill);
 		},
 	};
 }
