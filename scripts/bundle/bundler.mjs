@@ -258,6 +258,9 @@ export function createBundle(o) {
 	const indexOf = new Map(order.map((node, i) => [node, i + 1]));
 
 	const sorted = [...modules.values()].sort((a, b) => byCodeUnit(a.id, b.id));
+	// module texts and line map pairs follow the tree's order of modules; ids are only in the tree
+	const inTreeOrder = order.filter((node) => modules.has(node)).map((node) => modules.get(node));
+	const classes = [...new Set(order.map((node) => node.className))].sort(byCodeUnit);
 	const entryId = modules.get(entryNode).id;
 
 	const tab = o.readable ? "\t" : "";
@@ -277,36 +280,37 @@ export function createBundle(o) {
 		lines.push(`\tbuild = ${luaString(build)},`);
 		lines.push(`\tentry = ${luaString(entryId)},`);
 		if (packed) lines.push("\tpacked = true,");
+		lines.push(`\tclasses = {${sp}${classes.map(luaString).join(`,${sp}`)}${sp}},`);
 		lines.push("\ttree = {");
 		for (const node of order) {
 			const parent = node.parent ? indexOf.get(node.parent) : 0;
 			const m = modules.get(node);
-			const fields = [luaString(node.name), luaString(node.className), String(parent)];
+			const fields = [luaString(node.name), String(classes.indexOf(node.className) + 1), String(parent)];
 			if (m) fields.push(luaString(m.id));
 			lines.push(o.readable ? `\t\t{ ${fields.join(", ")} },` : `{${fields.join(",")}},`);
 		}
 		lines.push("\t},");
 		if (o.forms.includes("loadstring")) {
 			lines.push("\tsources = {");
-			for (const m of sorted) {
+			for (const m of inTreeOrder) {
 				const body = longString(packed ? m.packed : m.prefix + m.source);
-				for (const l of `${tab}${tab}[${luaString(m.id)}]${sp}=${sp}${body},`.split("\n")) lines.push(l);
+				for (const l of `${tab}${tab}${body},`.split("\n")) lines.push(l);
 			}
 			lines.push("\t},");
 		}
 		const lineMap = [];
 		if (o.forms.includes("functions")) {
 			lines.push("\tfunctions = {");
-			for (const m of sorted) {
+			for (const m of inTreeOrder) {
 				const body = m.source.replace(/\n$/, "").split("\n");
-				lineMap.push(lines.length + 1, body.length, luaString(m.id));
-				lines.push(`${tab}${tab}[${luaString(m.id)}]${sp}=${sp}function(...)${sp}${m.prefix}${body[0]}`);
+				lineMap.push(lines.length + 1, body.length);
+				lines.push(`${tab}${tab}function(...)${sp}${m.prefix}${body[0]}`);
 				for (const l of body.slice(1)) lines.push(l);
 				lines.push(`${tab}${tab}end,`);
 			}
 			lines.push("\t},");
 		}
-		lines.push(lineMap.length > 0 ? `\tlineMap = { ${lineMap.join(", ")} },` : "\tlineMap = {},");
+		lines.push(lineMap.length > 0 ? `\tlineMap = { ${lineMap.join(`,${sp}`)} },` : "\tlineMap = {},");
 		lines.push("}, ...)");
 		return lines.join("\n") + "\n";
 	};

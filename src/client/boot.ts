@@ -156,7 +156,11 @@ function bootClient(
 				hostPrompt: () => context.prompt,
 				promptNotes: (declared) =>
 					promptNotes(
-						{ families: builtinFamilies(), memory, memoryOn: () => config.public.get("memory.enabled") !== false },
+						{
+							families: builtinFamilies(),
+							memory,
+							memoryOn: () => config.public.get("memory.enabled") !== false,
+						},
 						declared,
 					),
 				modelText: (stored, role) => openui().Message.modelText(stored, role),

@@ -157,7 +157,9 @@ export function guiTools(deps: ToolDeps): ToolFamily {
 					// the guide's text (60 KB) loads on the first call, not at boot; a literal require of the
 					// generated module, so the bundler still carries it
 					// eslint-disable-next-line @typescript-eslint/no-require-imports
-					const guide = require(script.Parent!.WaitForChild("generated").WaitForChild("ui_guide") as ModuleScript);
+					const guide = require(
+						script.Parent!.WaitForChild("generated").WaitForChild("ui_guide") as ModuleScript,
+					);
 					const sections = (guide as typeof Guide).GUIDE_SECTIONS;
 					if (args.section === undefined) {
 						const lines = sections.map((s) => `${s.key}: ${s.title} (${s.text.size()} bytes)`);

@@ -3,12 +3,15 @@
 // routes the protocol (OpenCode's Chat Completions routes retry once over the Responses API when
 // the model is served only there), and runs the attempt (attempt.ts). The provider chain itself
 // (the active provider, then with fallback the other enabled ones) is listed here for the caller,
-// which decides when to move on.
+// which decides when to move on. The attempt (transport, protocols, reading) and free routing load
+// on the first attempt, not at boot: literal requires, which the bundler follows and carries.
+/* eslint-disable @typescript-eslint/no-require-imports */
 import { isResponsesOnlyRefusal, opencodeRoute, routeProtocol } from "../protocols/opencode_routes";
 import { ProviderRecord } from "../record";
 import { NO_PROVIDER, Providers } from "../registry";
-import { createFreeRouting } from "../routing/free_route";
-import { Attempt, attemptProtocol } from "./attempt";
+import type * as FreeRoute from "../routing/free_route";
+import type * as AttemptModule from "./attempt";
+import type { Attempt } from "./attempt";
 import { Inference, InferenceCallbacks, InferenceRequest } from "./types";
 
 /**
@@ -23,6 +26,7 @@ function attemptRoute(
 	callbacks: InferenceCallbacks,
 ): Attempt {
 	const protocol = routeProtocol(record.baseUrl, record.api, model);
+	const { attemptProtocol } = require(script.Parent!.WaitForChild("attempt") as ModuleScript) as typeof AttemptModule;
 	const first = attemptProtocol(providers, record, model, protocol, request, callbacks);
 	if (
 		first.ok ||
@@ -45,7 +49,14 @@ function attemptRoute(
 }
 
 export function createInference(providers: Providers): Inference {
-	const freeRouting = createFreeRouting(providers);
+	let routing: ReturnType<typeof FreeRoute.createFreeRouting> | undefined;
+	const freeRouting = () => {
+		const module = require(
+			script.Parent!.Parent!.WaitForChild("routing").WaitForChild("free_route") as ModuleScript,
+		) as typeof FreeRoute;
+		routing ??= module.createFreeRouting(providers);
+		return routing;
+	};
 	return {
 		chain: (fallback) => {
 			const [active, reason] = providers.usable();
@@ -61,7 +72,7 @@ export function createInference(providers: Providers): Inference {
 		imagesAvailable: () => providers.env?.relay?.imagesAvailable() === true,
 		attempt: (record, request, callbacks) => {
 			const free = request.freeRoute
-				? freeRouting.route(
+				? freeRouting().route(
 						record,
 						{
 							messages: [

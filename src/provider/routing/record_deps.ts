@@ -1,7 +1,8 @@
 // Free routing for one provider record: discovery of its live catalog and probes sent to its
 // inference endpoint with its key pool, headers and transport — the same direct lane as its
 // requests. The router keys measurements by the record's connection signature, so a change of
-// base URL, protocol, auth, key, headers or query starts them afresh.
+// base URL, protocol, auth, key, headers or query starts them afresh. The probe (and the protocol
+// modules it needs) loads with the first probe, not at boot: a literal require the bundler follows.
 import { mergeHeaders } from "../../net/headers";
 import { defaultEnv } from "../../net/http";
 import { encode } from "../../runtime/json";
@@ -11,7 +12,8 @@ import type { KeyPool } from "../key_pool";
 import { ProviderEnv, runOperation } from "../operation";
 import type { ProviderRecord } from "../record";
 import type { FreeRouterDeps } from "./free_router";
-import { probeModel, ProbeSend } from "./probe";
+import type * as Probe from "./probe";
+import type { ProbeSend } from "./probe";
 
 /** Seconds one probe request may take in all (the ten-second target is judged separately). */
 const PROBE_TIMEOUT = 30;
@@ -64,7 +66,14 @@ export function recordRouterDeps(
 			const outcome = discoverModels(record, `free-routing:${record.id}`, pool, env);
 			return outcome.ok ? outcome.discovered : undefined;
 		},
-		probe: (model) => probeModel(model, record.api, probeSend(record, pool, env, model), () => clock.now()),
+		probe: (model) =>
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			(require(script.Parent!.WaitForChild("probe") as ModuleScript) as typeof Probe).probeModel(
+				model,
+				record.api,
+				probeSend(record, pool, env, model),
+				() => clock.now(),
+			),
 		contextWindow,
 	};
 }

@@ -30,7 +30,6 @@ const STOP: { [reason: string]: Finish } = {
 	tool_use: "tool_calls",
 };
 
-
 function messagesUsage(usage: JsonObject, previous?: Usage): Usage {
 	const input = asNumber(usage.input_tokens);
 	const cacheRead = asNumber(usage.cache_read_input_tokens) ?? previous?.cacheReadTokens;
