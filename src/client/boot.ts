@@ -9,8 +9,6 @@ import { createRequester } from "../embedding/request";
 import type * as Tools from "../tools";
 import { ToolFamily } from "../tools/kit";
 import { createMemoryStore } from "../tools/memory_store";
-import { promptNotes } from "../tools/prompt";
-import { catalogue } from "../tools/catalogue";
 import { createRelayPort } from "../net/bridge/port";
 import { createAttachments } from "../runtime/attachments";
 import { createSdk } from "../embedding/sdk";
@@ -137,6 +135,15 @@ function bootClient(
 		});
 		toolServices.hooks.adopt(context.hooks);
 		const memory = createMemoryStore(storage, log.scope("memory"));
+		// Built-in tools: src/tools (every family and implementation, the prompt notes and the catalogue)
+		// loads on first use — the registry's first read or change (below), a turn's prompt — not at
+		// boot (docs/BUILDING.md, "Lazy modules"): a literal require, which the bundler follows and carries.
+		let tools: typeof Tools | undefined;
+		const loadTools = () => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			tools ??= require(script.Parent!.Parent!.WaitForChild("tools") as ModuleScript) as typeof Tools;
+			return tools;
+		};
 		// the built-in families, made on first use (below)
 		let builtinFamilies = (): ReadonlyArray<ToolFamily> => [];
 		const attachments = createAttachments(host.files, relay.imagesAvailable);
@@ -155,7 +162,7 @@ function bootClient(
 				pendingSubagents: (session) => subagents?.pending(session) ?? [],
 				hostPrompt: () => context.prompt,
 				promptNotes: (declared) =>
-					promptNotes(
+					loadTools().promptNotes(
 						{
 							families: builtinFamilies(),
 							memory,
@@ -210,17 +217,9 @@ function bootClient(
 
 		const notices = createNotices(log.scope("client"));
 		cleanup.add(notices.destroy, "notices");
-		// Built-in tools, registered before any host tool can be (and listed first regardless). Their
-		// families and implementations load when the registry is first read or changed — the first
-		// turn, tools.list(), Settings — not at boot (docs/BUILDING.md, "Lazy modules"): a literal
-		// require of src/tools, which the bundler follows and carries.
+		// Built-in tools, registered before any host tool can be (and listed first regardless), when
+		// the registry is first read or changed: the first turn, tools.list(), Settings.
 		let families: ReadonlyArray<ToolFamily> | undefined;
-		let tools: typeof Tools | undefined;
-		const loadTools = () => {
-			// eslint-disable-next-line @typescript-eslint/no-require-imports
-			tools ??= require(script.Parent!.Parent!.WaitForChild("tools") as ModuleScript) as typeof Tools;
-			return tools;
-		};
 		builtinFamilies = () => {
 			families ??= loadTools().builtinFamilies({
 				host,
@@ -237,7 +236,7 @@ function bootClient(
 		toolServices.registry.defer(() =>
 			loadTools().registerBuiltins(toolServices.registry, builtinFamilies(), log.scope("tools")),
 		);
-		definePublicModule(registry, "tools/builtin", () => catalogue(builtinFamilies()));
+		definePublicModule(registry, "tools/builtin", () => loadTools().catalogue(builtinFamilies()));
 		if (replaced !== undefined)
 			notices.add("replaced", `UAI ${build} replaced build ${replaced}, which unloaded cleanly.`);
 		const handle = createHandle({

@@ -1,5 +1,5 @@
-// The built-in tool families, registered at boot through the same registry and dispatch pipeline
-// as host tools (validation, capabilities, permissions, hooks, deadlines, result bounds, catalog).
+// The built-in tool families, registered when the tool registry is first used (src/client/boot.ts)
+// through the same registry and dispatch pipeline as host tools (validation, capabilities, permissions, hooks, deadlines, result bounds, catalog).
 // Every family is registered on every host; a tool whose capability is missing stays registered
 // (Settings can say why) but is left out of the definitions the model is offered.
 import { Registry } from "../agent/dispatch/registry";
@@ -13,6 +13,10 @@ import { netTools } from "./net";
 import { worldFamilies } from "./world";
 import { agentTools } from "./agent";
 import { delegationTools } from "./agents";
+
+// what boot reaches through this module once it loads (src/client/boot.ts)
+export { catalogue } from "./catalogue";
+export { promptNotes } from "./prompt";
 
 /** Every built-in family, in the order the model is offered them. */
 export function builtinFamilies(deps: ToolDeps): ReadonlyArray<ToolFamily> {
