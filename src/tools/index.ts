@@ -1,5 +1,6 @@
 // The built-in tool families, registered when the tool registry is first used (src/client/boot.ts)
-// through the same registry and dispatch pipeline as host tools (validation, capabilities, permissions, hooks, deadlines, result bounds, catalog).
+// through the same registry and dispatch pipeline as host tools (validation, capabilities,
+// permissions, hooks, deadlines, result bounds, catalog).
 // Every family is registered on every host; a tool whose capability is missing stays registered
 // (Settings can say why) but is left out of the definitions the model is offered.
 import { Registry } from "../agent/dispatch/registry";
