@@ -9,7 +9,8 @@ import { createApprovals } from "./approvals";
 import { Availability, createAvailability } from "./availability";
 import { CATALOG_DECLARATION, CATALOG_NAME } from "./catalog_tool";
 import { budget, Declaration, declare } from "./definitions";
-import { createDispatcher, Dispatch } from "./dispatch";
+import type * as DispatchModule from "./dispatch";
+import type { Dispatch } from "./dispatch";
 import { checkFilter } from "./filter";
 import { createHooks, Hooks } from "./hooks";
 import { createPermissions, Permissions } from "./permissions";
@@ -75,18 +76,29 @@ export function createToolServices(deps: ToolServicesDeps): ToolServices {
 		ordered: registry.ordered,
 		policy: permissions.policy,
 	});
-	const dispatch = createDispatcher({
-		registry,
-		availability,
-		permissions,
-		approvals,
-		hooks,
-		config,
-		log: toolLog,
-		env: deps.env,
-		alive,
-		mapError: deps.mapError,
-	});
+	// The dispatcher (call context, deadlines, protected runs, argument validation and repair,
+	// results) loads on the first call, not at boot (docs/BUILDING.md, "Lazy modules"): a literal
+	// require, which the bundler follows and carries.
+	let dispatcher: Dispatch | undefined;
+	const dispatch: Dispatch = (call, ctx) => {
+		if (dispatcher === undefined) {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			const module = require(script.Parent!.WaitForChild("dispatch") as ModuleScript) as typeof DispatchModule;
+			dispatcher = module.createDispatcher({
+				registry,
+				availability,
+				permissions,
+				approvals,
+				hooks,
+				config,
+				log: toolLog,
+				env: deps.env,
+				alive,
+				mapError: deps.mapError,
+			});
+		}
+		return dispatcher(call, ctx);
+	};
 	cleanup.add(() => approvals.denyAll(UNLOADED_REASON), "tools: pending approvals");
 
 	const tools: PublicTools = {
