@@ -3,7 +3,6 @@
 // are plain text shown as written. Tool calls are cards (cards.ts). Kinds the view does not show
 // (turn bookkeeping, requests, unknown kinds) have no items.
 import { chunkText, renderMarkdown, ROW_BYTES } from "../../markdown/render";
-import type { PublicUtil } from "../../../api";
 
 export interface Item {
 	readonly Title: string;
