@@ -1,8 +1,10 @@
-// `node uai-bridge.js [--port 8790] [--token T] [--picture-idle-seconds 900] [--gateway-upstream URL]`
+// `node uai-bridge.js [--port 8790] [--token T] [--picture-idle-seconds 900] [--gateway-upstream URL]
+// [--map-host HOST=http://127.0.0.1:PORT ...]`
 // starts the bridge; `node uai-bridge.js gateway --upstream URL [--port 8791]` starts only the
 // UAI WebSocket gateway. The token may also come from UAI_BRIDGE_TOKEN. docs: bridge/README.md.
 import { parseArgs } from "node:util";
 import { attachGateway, startGateway } from "./gateway";
+import { parseHostMap } from "./host_map";
 import { createBridge } from "./server";
 
 declare const __UAI_PAGE__: string | undefined;
@@ -10,7 +12,7 @@ const page = typeof __UAI_PAGE__ === "string" ? __UAI_PAGE__ : undefined;
 
 function usage(message: string): never {
 	process.stderr.write(
-		`${message}\nusage: node uai-bridge.js [--port 8790] [--token T] [--picture-idle-seconds 900] [--gateway-upstream URL]\n       node uai-bridge.js gateway --upstream URL [--port 8791]\n`,
+		`${message}\nusage: node uai-bridge.js [--port 8790] [--token T] [--picture-idle-seconds 900] [--gateway-upstream URL] [--map-host HOST=http://127.0.0.1:PORT]\n       node uai-bridge.js gateway --upstream URL [--port 8791]\n`,
 	);
 	process.exit(2);
 }
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
 				upstream: { type: "string" },
 				"gateway-upstream": { type: "string" },
 				"picture-idle-seconds": { type: "string" },
+				"map-host": { type: "string", multiple: true },
 			},
 		});
 	} catch (err) {
@@ -55,7 +58,19 @@ async function main(): Promise<void> {
 	if (!Number.isFinite(idle) || idle < 1) usage("--picture-idle-seconds takes a positive number");
 	const token = values.token ?? process.env.UAI_BRIDGE_TOKEN ?? undefined;
 	if (token !== undefined && token.length < 16) usage("a bridge token has at least 16 characters");
-	const bridge = await createBridge({ port: portOf(values.port, 8790), token, pictureIdleSeconds: idle, page });
+	let hostMap;
+	try {
+		hostMap = parseHostMap(values["map-host"] ?? []);
+	} catch (err) {
+		usage((err as Error).message);
+	}
+	const bridge = await createBridge({
+		port: portOf(values.port, 8790),
+		token,
+		pictureIdleSeconds: idle,
+		hostMap,
+		page,
+	});
 	const upstream = values["gateway-upstream"];
 	if (upstream !== undefined) attachGateway(bridge.app.server, new URL(upstream), "/gateway");
 	const ws = bridge.url().replace("http://", "ws://");

@@ -12,6 +12,7 @@ import {
 	PictureStore,
 	PICTURES_PER_MESSAGE,
 } from "./pictures";
+import { HostMap, mappedFetch } from "./host_map";
 import { INFERENCE_ID, Relay, RelayError, statusPage } from "./relay";
 
 export const PROTOCOL = 2;
@@ -23,6 +24,8 @@ export interface BridgeOptions {
 	readonly port: number;
 	readonly token?: string;
 	readonly pictureIdleSeconds?: number;
+	/** Relay requests for these hosts go to loopback origins instead (--map-host). */
+	readonly hostMap?: HostMap;
 	readonly page?: string;
 	readonly logger?: boolean;
 }
@@ -55,15 +58,22 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 	const token = options.token ?? newToken();
 	const pictures = new PictureStore({ idleMs: (options.pictureIdleSeconds ?? 900) * 1000 });
 	const link = new Link();
-	const relay = new Relay(pictures, {
-		delta: (job, text, reasoning) =>
-			link.broadcast({ kind: "delta", data: { inferenceId: job.id, sessionId: job.sessionId, text, reasoning } }),
-		done: (job) =>
-			link.broadcast({
-				kind: "inference",
-				data: { inferenceId: job.id, sessionId: job.sessionId, state: job.state, status: job.status },
-			}),
-	});
+	const relay = new Relay(
+		pictures,
+		{
+			delta: (job, text, reasoning) =>
+				link.broadcast({
+					kind: "delta",
+					data: { inferenceId: job.id, sessionId: job.sessionId, text, reasoning },
+				}),
+			done: (job) =>
+				link.broadcast({
+					kind: "inference",
+					data: { inferenceId: job.id, sessionId: job.sessionId, state: job.state, status: job.status },
+				}),
+		},
+		mappedFetch(options.hostMap ?? new Map()),
+	);
 	const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_LIMIT, forceCloseConnections: true });
 	let port = options.port;
 	const sweeper = setInterval(() => pictures.sweep(), 30_000);

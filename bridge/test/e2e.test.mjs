@@ -27,12 +27,14 @@ async function startProvider() {
 		req.on("end", async () => {
 			const json = JSON.parse(body || "{}");
 			requests.push({ url: req.url, json, body });
-			const protocol = req.url.includes("Content")
-				? "gemini"
-				: req.url.includes("/messages")
-					? "anthropic"
-					: "openai";
-			const last = JSON.stringify((json.messages ?? json.contents ?? []).at(-1) ?? {});
+			const protocol = req.url.endsWith("/responses")
+				? "responses"
+				: req.url.includes("Content")
+					? "gemini"
+					: req.url.includes("/messages")
+						? "anthropic"
+						: "openai";
+			const last = JSON.stringify((json.messages ?? json.contents ?? json.input ?? []).at(-1) ?? {});
 			res.writeHead(200, { "content-type": "text/event-stream" });
 			const send = (o, event) => res.write(`${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(o)}\n\n`);
 			const words = ["The ", "picture ", "shows ", "a ", "single ", "pixel."];
@@ -74,6 +76,31 @@ async function startProvider() {
 					usage: { prompt_tokens: 5, completion_tokens: 6 },
 				});
 				res.end("data: [DONE]\n\n");
+			} else if (protocol === "responses") {
+				send(
+					{ type: "response.created", response: { id: "resp_1", status: "in_progress" } },
+					"response.created",
+				);
+				for (const w of words) {
+					send({ type: "response.output_text.delta", delta: w }, "response.output_text.delta");
+					await pause();
+				}
+				const output = [
+					{ type: "message", role: "assistant", content: [{ type: "output_text", text: words.join("") }] },
+				];
+				send(
+					{
+						type: "response.completed",
+						response: {
+							id: "resp_1",
+							status: "completed",
+							output,
+							usage: { input_tokens: 5, output_tokens: 6 },
+						},
+					},
+					"response.completed",
+				);
+				res.end();
 			} else if (protocol === "anthropic") {
 				send(
 					{
@@ -139,7 +166,9 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 	let browser;
 	before(async () => {
 		provider = await startProvider();
-		bridge = await startBridge();
+		// the Responses provider is an OpenCode Go model (the only Responses route); the bridge's
+		// relay sends its requests for opencode.ai to the loopback provider instead
+		bridge = await startBridge(["--map-host", `opencode.ai=${provider.url}`]);
 		game = startGame("game.luau", {
 			UAI_SCENARIO_BRIDGE_PORT: String(bridge.port),
 			UAI_SCENARIO_BRIDGE_TOKEN: TOKEN,
@@ -186,7 +215,7 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 		await page.getByTestId("file").setInputFiles(big);
 		await page.getByTestId("composer-notice").filter({ hasText: "at most 5 MiB" }).waitFor();
 
-		const providers = ["Chat", "Messages", "Gemini"];
+		const providers = ["Chat", "Messages", "Gemini", "Responses"];
 		for (const [index, label] of providers.entries()) {
 			if (index > 0) {
 				await page.getByRole("tab", { name: "Providers" }).click();
@@ -236,6 +265,13 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 					media_type: "image/png",
 					data: B64,
 				});
+			if (label === "Responses") {
+				assert.ok(sent.url.endsWith("/zen/go/v1/responses"), `the Responses route: ${sent.url}`);
+				assert.deepEqual(
+					j.input.at(-1).content.find((p) => p.type === "input_image").image_url,
+					`data:image/png;base64,${B64}`,
+				);
+			}
 			if (label === "Gemini")
 				assert.deepEqual(j.contents.at(-1).parts.find((p) => p.inlineData).inlineData, {
 					mimeType: "image/png",
