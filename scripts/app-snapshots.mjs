@@ -8,13 +8,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { OUT, renderShots } from "./render-shots.mjs";
-const PANELS = ["chat", "providers", "settings", "logs"];
+const PANELS = ["chat", "conversations", "providers", "settings", "logs"];
 
 // Extra pictures of one part of a panel: `setup` runs before the exchange, `control` is the
 // control scrolled to the top of the page, `after` runs last (before the picture).
 const PARTS = {
 	"chat-conversations": {
-		panel: "chat",
+		panel: "conversations",
 		control: "chat-groups",
 		setup: `
 local work = assert(uai.sessions.createFolder("Work"))
@@ -74,14 +74,16 @@ host.network.mapHost("openrouter.ai", host.network.serve(function()
 end))
 ${openRouterClient("openrouter/auto", theme)}${part?.setup ?? ""}
 local session = uai.sessions.current()
-assert(session.send("What can you do here?"))
-for _ = 1, 100 do
-	if not session.busy then break end
-	host.advance(0.1)
+for _, question in { "What can you do here?", "Can you add a shop button to the lobby?" } do
+	assert(session.send(question))
+	for _ = 1, 100 do
+		if not session.busy then break end
+		host.advance(0.1)
+	end
 end
 uai.log.warn("a sample warning for the Logs panel", "snapshot")
 assert(uai.show("${panel}"))
-host.advance(1)${scrollTo(part?.control ?? (panel === "chat" ? "chat-transcript" : undefined))}${part?.after ?? ""}
+host.advance(1)${scrollTo(part?.control)}${part?.after ?? ""}
 host.snapshot("${out}")
 uai.unload()
 `;
@@ -216,23 +218,13 @@ for _ = 1, 100 do
 	host.advance(0.1)
 end
 host.advance(1)
--- the page back to the transcript: the wheel over the status line (the transcript scrolls itself)
-local status = support.control("chat-status").Frame
-local transcript = support.control("chat-transcript").Frame
-local page = transcript:FindFirstAncestorOfClass("ScrollingFrame")
-for _ = 1, 100 do
-	if transcript.AbsolutePosition.Y >= page.AbsolutePosition.Y + 8 then break end
-	host.input.wheel(status, 1)
-	host.advance(1 / 60)
-end
-host.advance(1)
 if "${scene}" == "tool-card" then
 	-- the card's top in view: the wheel over the transcript, one notch at a time
-	local view = support.control("chat-transcript").Frame.Value.List
+	local view = support.control("chat-transcript").Frame.Value.Transcript
 	for _ = 1, 40 do
 		local card
 		for _, row in view:GetChildren() do
-			if row.Name == "Item" and row.Visible and string.find(row.Title.Text, "Tool call", 1, true) then card = row end
+			if row.Name == "Row" and row:FindFirstChild("Title") and string.find(row.Title.Text, "Tool call", 1, true) then card = row end
 		end
 		if card and card.AbsolutePosition.Y >= view.AbsolutePosition.Y then break end
 		host.input.wheel(view, 1)
@@ -264,9 +256,11 @@ for (const panel of PANELS)
 			const out = path.join(OUT, `app-${panel}-${theme}-${device}.png`);
 			shots.push({ out, device, source: driver(theme, panel, out) });
 		}
-// the Chat panel on a tablet too: the transcript's height follows the page (List Height "Fill")
-const tablet = path.join(OUT, "app-chat-dark-tablet.png");
-shots.push({ out: tablet, device: "tablet", source: driver("dark", "chat", tablet) });
+// the Chat panel on a tablet too, in both themes: the transcript fills the page (Transcript Height "Fill")
+for (const theme of ["dark", "light"]) {
+	const tablet = path.join(OUT, `app-chat-${theme}-tablet.png`);
+	shots.push({ out: tablet, device: "tablet", source: driver(theme, "chat", tablet) });
+}
 for (const [name, part] of Object.entries(PARTS))
 	for (const theme of ["dark", "light"])
 		for (const device of ["desktop", "phone"]) {
