@@ -9,6 +9,7 @@
 import { frame } from "../core/create";
 import type { Scope } from "../core/scope";
 import { Offsets } from "./offsets";
+import { ScrollView } from "./scroll-view";
 
 /** A mounted row's optional hooks, returned by its builder. */
 export interface RowHooks {
@@ -45,39 +46,28 @@ interface Anchor {
 }
 
 const OVERSCAN = 160;
-const END_SLACK = 2;
 /** Passes of a render: each measures rows the previous pass brought into view. */
 const PASSES = 6;
 /** Most rows mounted at once, whatever the view's height and the rows' sizes. */
 export const MOUNT_LIMIT = 120;
 
-export class KeyedRows {
+export class KeyedRows extends ScrollView {
 	private rows: KeyedRow[] = [];
 	private readonly positions = new Map<string, number>();
 	private readonly offsets = new Offsets();
 	private readonly mounted = new Map<KeyedRow, Mounted>();
 	private width = 0;
-	private viewHeight = 0;
-	private shown = true;
-	private dirty = false;
-	private writingCanvas = false;
 	private rendering = false;
 
 	constructor(
-		private readonly view: ScrollingFrame,
+		view: ScrollingFrame,
 		private readonly scope: Scope,
 		private readonly follow: boolean,
 		/** Builds the row, guarding the builder (errors are reported, never raised into the engine). */
 		private readonly mount: (row: KeyedRow, container: Frame, info: MountInfo) => RowHooks | undefined,
 		private readonly unmountHooks: (hooks: RowHooks | undefined) => void,
 	) {
-		view.CanvasSize = new UDim2();
-		view.AutomaticCanvasSize = Enum.AutomaticSize.None;
-		scope.give(
-			view.GetPropertyChangedSignal("CanvasPosition").Connect(() => {
-				if (!this.writingCanvas) this.render();
-			}),
-		);
+		super(view, scope);
 		scope.give(() => {
 			for (const [, mounted] of this.mounted) this.unmount(mounted);
 			this.mounted.clear();
@@ -117,10 +107,6 @@ export class KeyedRows {
 
 	contentHeight(): number {
 		return this.offsets.total();
-	}
-
-	atEnd(): boolean {
-		return this.view.CanvasPosition.Y >= this.maxCanvas() - END_SLACK;
 	}
 
 	/** The viewport's inner size, from the owner's layout. A new width rebuilds the mounted rows. */
@@ -213,22 +199,6 @@ export class KeyedRows {
 		if (row !== undefined && this.mounted.has(row)) this.rebuild(row);
 	}
 
-	setShown(shown: boolean) {
-		if (shown === this.shown) return;
-		this.shown = shown;
-		if (shown && this.dirty) this.render();
-	}
-
-	/** Shows the last rows (rows measured taller than estimated move the end: settle on it again). */
-	scrollToEnd() {
-		for (let pass = 0; pass < PASSES; pass++) {
-			this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
-			this.setCanvas(this.maxCanvas());
-			this.render();
-			if (this.dirty || this.atEnd()) break;
-		}
-	}
-
 	/** Mounts the rows in view (building and measuring them) and unmounts the rest. */
 	render() {
 		// a deferred signal may still arrive after the owner ended
@@ -281,10 +251,6 @@ export class KeyedRows {
 
 	private reindex(from: number) {
 		for (let i = from; i < this.rows.size(); i++) this.positions.set(this.rows[i].key, i);
-	}
-
-	private maxCanvas(): number {
-		return math.max(0, this.contentHeight() - this.viewHeight);
 	}
 
 	private maxCanvasAfterResize(): number {
@@ -386,14 +352,6 @@ export class KeyedRows {
 			const y = this.offsets.start(index);
 			if (mounted.container.Position.Y.Offset !== y) mounted.container.Position = UDim2.fromOffset(0, y);
 		}
-	}
-
-	private setCanvas(y: number) {
-		const current = this.view.CanvasPosition;
-		if (current.Y === y) return;
-		this.writingCanvas = true;
-		this.view.CanvasPosition = new Vector2(current.X, y);
-		this.writingCanvas = false;
 	}
 
 	private unmount(mounted: Mounted) {

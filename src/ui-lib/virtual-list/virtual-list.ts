@@ -6,6 +6,7 @@
 // once it is shown again. Used by Dropdown pickers (up to 10,000 options) and the List control.
 import type { Scope } from "../core/scope";
 import { Offsets } from "./offsets";
+import { ScrollView } from "./scroll-view";
 
 export interface RowRenderer<T> {
 	/** A rough height for an item not measured yet. */
@@ -24,36 +25,23 @@ interface Anchor {
 }
 
 const OVERSCAN = 160;
-const END_SLACK = 2;
-/** Passes of scrollToEnd: each measures the rows that came into view (a few suffice). */
-const END_PASSES = 6;
 
-export class VirtualList<T extends defined> {
+export class VirtualList<T extends defined> extends ScrollView {
 	private items: T[] = [];
 	private readonly offsets = new Offsets();
 	private readonly mounted = new Map<number, GuiObject>();
 	private readonly pool: GuiObject[] = [];
 	private width = 0;
-	private viewHeight = 0;
 	/** Space above the first row (a search box scrolling with the rows). */
 	private lead = 0;
-	private shown = true;
-	private dirty = false;
-	private writingCanvas = false;
 
 	constructor(
-		private readonly view: ScrollingFrame,
+		view: ScrollingFrame,
 		scope: Scope,
 		private readonly renderer: RowRenderer<T>,
 		private readonly follow: boolean,
 	) {
-		view.CanvasSize = new UDim2();
-		view.AutomaticCanvasSize = Enum.AutomaticSize.None;
-		scope.give(
-			view.GetPropertyChangedSignal("CanvasPosition").Connect(() => {
-				if (!this.writingCanvas) this.render();
-			}),
-		);
+		super(view, scope);
 	}
 
 	count(): number {
@@ -162,23 +150,6 @@ export class VirtualList<T extends defined> {
 		this.afterChange(anchor, atEnd);
 	}
 
-	/** Shows or hides the list's content; a hidden list reconciles when shown again. */
-	setShown(shown: boolean) {
-		if (shown === this.shown) return;
-		this.shown = shown;
-		if (shown && this.dirty) this.render();
-	}
-
-	/** Shows the last rows: rows measured taller than estimated move the end, so settle on it again. */
-	scrollToEnd() {
-		for (let pass = 0; pass < END_PASSES; pass++) {
-			this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
-			this.setCanvas(this.maxCanvas());
-			this.render();
-			if (this.dirty || this.atEnd()) break;
-		}
-	}
-
 	/** Mounts the rows in view (measuring them) and recycles the rest. */
 	render() {
 		if (!this.shown || this.width <= 0) {
@@ -231,10 +202,6 @@ export class VirtualList<T extends defined> {
 		return $tuple(math.max(0, top - OVERSCAN), top + this.viewHeight + OVERSCAN);
 	}
 
-	private maxCanvas(): number {
-		return math.max(0, this.contentHeight() - this.viewHeight);
-	}
-
 	/** The first row in view and how far the view's top is into it. */
 	private anchor(): Anchor | undefined {
 		if (this.items.size() === 0) return undefined;
@@ -249,10 +216,6 @@ export class VirtualList<T extends defined> {
 		if (anchor === undefined || anchor.index >= this.items.size()) return;
 		const wanted = this.lead + this.offsets.start(anchor.index) + anchor.offset;
 		this.setCanvas(math.clamp(wanted, 0, this.maxCanvas()));
-	}
-
-	private atEnd(): boolean {
-		return this.view.CanvasPosition.Y >= this.maxCanvas() - END_SLACK;
 	}
 
 	private afterChange(anchor: Anchor | undefined, atEnd: boolean) {
@@ -272,14 +235,6 @@ export class VirtualList<T extends defined> {
 		}
 		for (const [mountedIndex] of moved) this.mounted.delete(mountedIndex);
 		for (const [mountedIndex, row] of moved) this.mounted.set(mountedIndex + count, row);
-	}
-
-	private setCanvas(y: number) {
-		const current = this.view.CanvasPosition;
-		if (current.Y === y) return;
-		this.writingCanvas = true;
-		this.view.CanvasPosition = new Vector2(current.X, y);
-		this.writingCanvas = false;
 	}
 
 	private acquire(): GuiObject {

@@ -1,0 +1,71 @@
+// What both virtualised views share (VirtualList, pooled rows measured by text; KeyedRows, built
+// rows measured by the engine): the ScrollingFrame they own the canvas of, the view's height,
+// writes of the canvas position that do not count as the reader scrolling, the hidden state that
+// defers rendering until shown, and settling on the end when measured rows move it.
+import type { Scope } from "../core/scope";
+
+const END_SLACK = 2;
+/** Passes of scrollToEnd: each measures the rows that came into view (a few suffice). */
+const END_PASSES = 6;
+
+export abstract class ScrollView {
+	protected viewHeight = 0;
+	protected shown = true;
+	/** Changes arrived while hidden (or before a width was known): render once shown. */
+	protected dirty = false;
+	private writingCanvas = false;
+
+	constructor(
+		protected readonly view: ScrollingFrame,
+		scope: Scope,
+	) {
+		view.CanvasSize = new UDim2();
+		view.AutomaticCanvasSize = Enum.AutomaticSize.None;
+		scope.give(
+			view.GetPropertyChangedSignal("CanvasPosition").Connect(() => {
+				if (!this.writingCanvas) this.render();
+			}),
+		);
+	}
+
+	/** Height of everything on the canvas. */
+	abstract contentHeight(): number;
+
+	/** Mounts the rows in view and unmounts the rest. */
+	abstract render(): void;
+
+	/** Shows or hides the content; a hidden view reconciles when shown again. */
+	setShown(shown: boolean) {
+		if (shown === this.shown) return;
+		this.shown = shown;
+		if (shown && this.dirty) this.render();
+	}
+
+	/** Whether the view shows the end of the content (a view there follows new rows). */
+	atEnd(): boolean {
+		return this.view.CanvasPosition.Y >= this.maxCanvas() - END_SLACK;
+	}
+
+	/** Shows the last rows: rows measured taller than estimated move the end, so settle on it again. */
+	scrollToEnd() {
+		for (let pass = 0; pass < END_PASSES; pass++) {
+			this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
+			this.setCanvas(this.maxCanvas());
+			this.render();
+			if (this.dirty || this.atEnd()) break;
+		}
+	}
+
+	protected maxCanvas(): number {
+		return math.max(0, this.contentHeight() - this.viewHeight);
+	}
+
+	/** Moves the canvas without it counting as the reader scrolling. */
+	protected setCanvas(y: number) {
+		const current = this.view.CanvasPosition;
+		if (current.Y === y) return;
+		this.writingCanvas = true;
+		this.view.CanvasPosition = new Vector2(current.X, y);
+		this.writingCanvas = false;
+	}
+}
