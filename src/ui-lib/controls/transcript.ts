@@ -12,7 +12,7 @@ import { isResource, type Release, type Scope } from "../core/scope";
 import { create } from "../core/create";
 import { readListHeight, FLOOR, type ListHeight } from "../layout/fit";
 import { SIZE } from "../layout/geometry";
-import { buildTextRow } from "../parts/text-row";
+import { buildTextRow } from "./text-row";
 import type { Palette } from "../theme/palette";
 import { KeyedRows, type KeyedRow, type MountInfo, type RowHooks } from "../virtual-list/keyed-rows";
 import { Control, type ControlContext } from "./control";

@@ -5,7 +5,7 @@
 import { button, create, label } from "../core/create";
 import type { Scope } from "../core/scope";
 import { textWidth } from "../layout/measure";
-import { titleColor, type Item } from "../controls/list";
+import { titleColor, type Item } from "./list";
 import type { WindowCore } from "../context/window-core";
 
 const PAD = 10;
