@@ -9,6 +9,7 @@ import { buildComposer } from "./composer";
 import { buildConversationList } from "./conversations";
 import { createTranscriptView } from "./transcript";
 import { createAgentRows } from "./rows/agent_rows";
+import { answerHooks } from "./rows_openui";
 
 /** Rows of the retained conversation and activity lanes (512 + 256 events, some in several rows). */
 const TRANSCRIPT_ROWS = 1200;
@@ -39,6 +40,15 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversati
 			);
 			return tostring(result.text ?? "");
 		},
+		// interactive answers: rows drawn by the OpenUI renderer; a sending button sends the stored user action
+		answerHooks(
+			uai,
+			() => shown,
+			(session, stored) => {
+				const [sent, why] = session.send(stored);
+				if (sent !== true) window.Notify({ Title: "Not sent", Content: tostring(why), Kind: "Warning" });
+			},
+		),
 	);
 	// the agent's questions and task list (questions are followed in every conversation)
 	const notes = createAgentRows(view);

@@ -6,7 +6,9 @@
 // (`session.updateAnswer`), so a rebuild, a reload and the browser show it; a button that sends
 // produces the stored user-action message, which its user row shows as the message text alone.
 // The openui module loads with the first such row.
-import type { Handle, PublicSession } from "../../../api";
+import type { Handle, PublicSession, RowContext } from "../../../api";
+import { plainItems, text } from "./items";
+import type { RowHooks } from "./transcript";
 
 /** The marker every stored OpenUI message has at the start of a line. */
 const MARKER = "]]>openui:";
@@ -21,11 +23,6 @@ export interface AnswerRowData {
 	readonly streaming: boolean;
 	/** The conversation the answer belongs to. */
 	readonly session: PublicSession;
-}
-
-/** The row context the transcript passes a builder (docs/UI_LIBRARY.md, "Transcript"). */
-interface RowContext {
-	readonly Theme: { readonly Name: string };
 }
 
 /** Whether `text` is a stored OpenUI message (a marker line). */
@@ -52,10 +49,30 @@ export function userText(uai: Handle, text: string): string {
  * conversation (the composer's path: refused while busy, with a notice).
  */
 export function createAnswerRows(uai: Handle, send: (session: PublicSession, stored: string, text: string) => void) {
-	return (container: Frame, data: AnswerRowData, row: RowContext) => {
+	return (container: Frame, data: AnswerRowData, row: RowContext): object => {
 		const openui = uai.env.require("openui");
+		// the title and inset of the transcript's text rows
+		const padding = new Instance("UIPadding");
+		padding.PaddingLeft = new UDim(0, 8);
+		padding.PaddingRight = new UDim(0, 8);
+		padding.PaddingBottom = new UDim(0, 6);
+		padding.Parent = container;
+		const layout = new Instance("UIListLayout");
+		layout.SortOrder = Enum.SortOrder.LayoutOrder;
+		layout.Padding = new UDim(0, 4);
+		layout.Parent = container;
+		const title = new Instance("TextLabel");
+		title.Name = "Title";
+		title.Text = data.streaming ? "Assistant · writing" : "Assistant";
+		title.Font = Enum.Font.GothamMedium;
+		title.TextSize = math.floor(12 * row.TextScale + 0.5);
+		title.TextColor3 = row.Theme.Accent;
+		title.TextXAlignment = Enum.TextXAlignment.Left;
+		title.BackgroundTransparency = 1;
+		title.Size = new UDim2(1, 0, 0, math.floor(16 * row.TextScale + 0.5));
+		title.Parent = container;
 		const view = openui.roblox.mount(container, data.stored, {
-			theme: row.Theme.Name === "Light" ? "Light" : "Dark",
+			theme: row.Theme.Name,
 			streaming: data.streaming,
 			onStored: (stored: string) => {
 				data.stored = stored;
@@ -65,11 +82,43 @@ export function createAnswerRows(uai: Handle, send: (session: PublicSession, sto
 			},
 			onSend: (stored: string, text: string) => send(data.session, stored, text),
 		});
-		view.frame.Size = new UDim2(1, 0, 0, 0);
+		view.frame.LayoutOrder = 1;
 		return {
 			// a new stored text (a streamed chunk) draws again from the data
 			Update: () => false,
 			Destroy: () => view.frame.Destroy(),
 		};
+	};
+}
+
+/**
+ * The transcript hooks of the shown conversation (`shown`): a stored answer is an answer row, a
+ * stored user action a "You" row with its message text, a reply streaming an `openui` fence a live
+ * answer row; everything else is drawn as usual.
+ */
+export function answerHooks(
+	uai: Handle,
+	shown: () => PublicSession | undefined,
+	send: (session: PublicSession, stored: string, text: string) => void,
+): RowHooks {
+	const build = createAnswerRows(uai, send) as (container: Frame, data: unknown, row: unknown) => unknown;
+	const row = (stored: string, streaming: boolean, transcriptId?: string) => {
+		const session = shown();
+		if (session === undefined) return undefined;
+		const data: AnswerRowData = { stored, transcriptId, streaming, session };
+		return [{ build, data }];
+	};
+	return {
+		event: (event) => {
+			const body = text(event.text);
+			if (!isStoredMessage(body)) return undefined;
+			if (event.kind === "assistant:text") return row(body, false, text(event.transcriptId));
+			if (event.kind === "user") return plainItems("You", "Info", userText(uai, body));
+			return undefined;
+		},
+		preview: (event) => {
+			const body = text(event.text);
+			return isStreamingAnswer(body) ? row(body, true) : undefined;
+		},
 	};
 }

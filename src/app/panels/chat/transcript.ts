@@ -53,6 +53,12 @@ function changesOf(value: unknown): ReadonlyArray<CardChange> | undefined {
 	return out.size() > 0 ? out : undefined;
 }
 
+/** Rows drawn another way than as text (interactive answers, rows_openui.ts); undefined: as usual. */
+export interface RowHooks {
+	readonly event: (event: Event) => ReadonlyArray<RowContent> | undefined;
+	readonly preview: (event: Event) => ReadonlyArray<RowContent> | undefined;
+}
+
 export interface TranscriptView {
 	readonly show: (session: PublicSession) => void;
 	readonly event: (event: Event) => void;
@@ -75,6 +81,7 @@ export function createTranscriptView(
 	showReasoning: () => boolean,
 	own: (job: thread) => Release,
 	undo?: (ids: ReadonlyArray<number>) => string,
+	hooks?: RowHooks,
 ): TranscriptView {
 	const seen = new Set<string>();
 	const cards = new Map<string, Card>();
@@ -132,7 +139,7 @@ export function createTranscriptView(
 		for (const row of rows) push(row, key);
 	};
 	const paint = (event: Event) => {
-		const rows = previewItems(event, showReasoning());
+		const rows = hooks?.preview(event) ?? previewItems(event, showReasoning());
 		const start = items.size() - previewRows;
 		rows.forEach((row, i) => {
 			if (i < previewRows) replace(start + i, row);
@@ -224,7 +231,8 @@ export function createTranscriptView(
 			latest.set(id, card.key);
 			append([cardRow(card)], card.key);
 		} else if (event.kind === "tool:result" || event.kind === "tool:error") outcome(event, id);
-		else if (event.kind !== "assistant:reasoning" || showReasoning()) append(eventItems(event));
+		else if (event.kind !== "assistant:reasoning" || showReasoning())
+			append(hooks?.event(event) ?? eventItems(event));
 	};
 	const reset = () => {
 		seen.clear();
