@@ -92,6 +92,22 @@ export function createAnswerRows(uai: Handle, send: (session: PublicSession, sto
 }
 
 /**
+ * What a streaming reply previews: in edit mode (the conversation has a stored answer) the current
+ * program with the patch's complete lines merged in — a half-written line never replaces a whole
+ * statement; the stored answer is merged for good when the reply ends (docs/OPENUI.md, "Edits").
+ */
+function editPreview(uai: Handle, session: PublicSession | undefined, body: string): string {
+	if (session === undefined) return body;
+	let current: string | undefined;
+	for (const event of session.transcript.snapshot())
+		if (event.kind === "assistant:text" && isStoredMessage(text(event.text))) current = text(event.text);
+	if (current === undefined) return body;
+	const openui = uai.env.require("openui");
+	const complete = (string.match(body, "^(.*\n)")[0] as string | undefined) ?? "";
+	return `\`\`\`openui\n${openui.Edit.merge(openui.Message.parse(current).content, complete)}\n\`\`\``;
+}
+
+/**
  * The transcript hooks of the shown conversation (`shown`): a stored answer is an answer row, a
  * stored user action a "You" row with its message text, a reply streaming an `openui` fence a live
  * answer row; everything else is drawn as usual.
@@ -118,7 +134,7 @@ export function answerHooks(
 		},
 		preview: (event) => {
 			const body = text(event.text);
-			return isStreamingAnswer(body) ? row(body, true) : undefined;
+			return isStreamingAnswer(body) ? row(editPreview(uai, shown(), body), true) : undefined;
 		},
 	};
 }
