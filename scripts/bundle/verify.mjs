@@ -16,29 +16,17 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
  * @returns {boolean[]} per pair: the two compile to the same bytecode
  */
 export function sameBytecode(pairs, levels = "1") {
-	if (pairs.length === 0) return [];
-	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "uai-verify-"));
-	try {
-		pairs.forEach((p, i) => {
-			fs.writeFileSync(path.join(tmp, `${i}.a.luau`), p.before);
-			fs.writeFileSync(path.join(tmp, `${i}.b.luau`), p.after);
-		});
-		fs.writeFileSync(path.join(tmp, "list.txt"), pairs.map((p) => p.name).join("\n") + "\n");
-		const [cmd, pre] = luneCommand();
-		const r = spawnSync(cmd, [...pre, "run", path.join(HERE, "roundtrip.luau"), tmp, levels, "--report"], {
-			encoding: "utf8",
-			maxBuffer: 64 * 1024 * 1024,
-		});
-		if (r.status !== 0) throw new Error(`bytecode check failed to run: ${r.stderr || r.error?.message}`);
-		const same = new Array(pairs.length).fill(false);
-		for (const line of r.stdout.split("\n")) {
-			const m = /^(same|diff) (\d+)$/.exec(line.trim());
-			if (m) same[Number(m[2])] = m[1] === "same";
-		}
-		return same;
-	} finally {
-		fs.rmSync(tmp, { recursive: true, force: true });
-	}
+	const files = pairs.flatMap((p, i) => [
+		[`${i}.a.luau`, p.before],
+		[`${i}.b.luau`, p.after],
+	]);
+	files.push(["list.txt", pairs.map((p) => p.name).join("\n") + "\n"]);
+	return luneVerdicts("bytecode", pairs.length, files, (tmp) => [
+		path.join(HERE, "roundtrip.luau"),
+		tmp,
+		levels,
+		"--report",
+	]);
 }
 
 /**
@@ -48,22 +36,36 @@ export function sameBytecode(pairs, levels = "1") {
  * @returns {boolean[]} per item: it unpacks to its text
  */
 export function samePacked(items) {
-	if (items.length === 0) return [];
-	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "uai-unpack-"));
+	const files = items.flatMap((item, i) => [
+		[`${i}.a`, item.text],
+		[`${i}.b`, item.packed],
+	]);
+	files.push(["count.txt", String(items.length)]);
+	return luneVerdicts("unpack", items.length, files, (tmp) => [
+		path.join(HERE, "unpack_check.luau"),
+		tmp,
+		path.join(HERE, "unpack.luau"),
+	]);
+}
+
+/**
+ * Writes `files` into a fresh temporary folder, runs one Lune script on it and reads its
+ * "same N" / "diff N" lines: per item, whether the check held (items it does not name: false).
+ * @param {string} label what the check is, for its failure message
+ * @param {number} count how many items
+ * @param {[string, string][]} files name and content, written before the run
+ * @param {(tmp: string) => string[]} args the script and its arguments
+ * @returns {boolean[]}
+ */
+function luneVerdicts(label, count, files, args) {
+	if (count === 0) return [];
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `uai-${label}-`));
 	try {
-		items.forEach((item, i) => {
-			fs.writeFileSync(path.join(tmp, `${i}.a`), item.text);
-			fs.writeFileSync(path.join(tmp, `${i}.b`), item.packed);
-		});
-		fs.writeFileSync(path.join(tmp, "count.txt"), String(items.length));
+		for (const [name, content] of files) fs.writeFileSync(path.join(tmp, name), content);
 		const [cmd, pre] = luneCommand();
-		const script = path.join(HERE, "unpack_check.luau");
-		const r = spawnSync(cmd, [...pre, "run", script, tmp, path.join(HERE, "unpack.luau")], {
-			encoding: "utf8",
-			maxBuffer: 64 * 1024 * 1024,
-		});
-		if (r.status !== 0) throw new Error(`unpack check failed to run: ${r.stderr || r.error?.message}`);
-		const same = new Array(items.length).fill(false);
+		const r = spawnSync(cmd, [...pre, "run", ...args(tmp)], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+		if (r.status !== 0) throw new Error(`${label} check failed to run: ${r.stderr || r.error?.message}`);
+		const same = new Array(count).fill(false);
 		for (const line of r.stdout.split("\n")) {
 			const m = /^(same|diff) (\d+)$/.exec(line.trim());
 			if (m) same[Number(m[2])] = m[1] === "same";
