@@ -1,35 +1,20 @@
 // The bridge's commands (bridge/README.md, "Commands"): each checks its fields and calls the same
 // public API a Luau host would; the answer is `{ok, error?, data?}`. An unknown type is an error.
 import type { PublicSession } from "../../agent/conversation/session";
-import type { PublicSessions } from "../../agent/conversation/sessions";
-import type { PublicPermissions } from "../../agent/dispatch/permissions";
-import type { PublicTools } from "../../agent/dispatch/services";
-import type { PublicProviders } from "../../provider/registry";
-import type { PublicConfig } from "../../runtime/config";
 import { satisfies, SETTING_RULES } from "../../runtime/defaults";
 import { encode } from "../../runtime/json";
-import type { PublicLog } from "../../runtime/log";
 import type { CommandAnswer } from "../../net/bridge/link";
-import { PendingApproval, plain } from "./events";
+import { plain } from "./events";
 import { createUploads } from "./uploads";
 import { answerState } from "./answers";
 import { exportConfig, importConfig } from "./transfer";
-import type { Waiting } from "./waiting";
+import type { SnapshotDeps } from "./snapshot";
 
 /** The longest answer the browser may give to the agent's question. */
 export const ANSWER_LIMIT = 4000;
 
-export interface CommandDeps {
-	readonly sessions: PublicSessions;
-	readonly providers: PublicProviders;
-	readonly permissions: PublicPermissions;
-	readonly tools: PublicTools;
-	readonly config: PublicConfig;
-	readonly log: PublicLog;
-	readonly approvals: Map<string, PendingApproval>;
+export interface CommandDeps extends SnapshotDeps {
 	readonly uploads: ReturnType<typeof createUploads>;
-	readonly waiting: Waiting;
-	readonly version: string;
 }
 
 type Command = Record<string, unknown>;
