@@ -1,17 +1,16 @@
 // ColorPicker: a colour and an opacity ({ Color, Alpha }). Get returns two values (Color3, alpha);
 // Set takes a Color3 (keeping the alpha) or { Color, Alpha }; components must be finite and within
 // 0–1, alpha is clamped. The field shows a 22 px swatch and #RRGGBB; Open() shows the panel.
-import { button, corner, frame, label, stroke } from "../core/create";
+import { corner, frame, stroke } from "../core/create";
 import { toHex } from "../core/color";
 import { fail } from "../core/errors";
 import { booleanOption } from "../core/options";
 import { isFiniteNumber } from "../core/numbers";
-import { SIZE } from "../layout/geometry";
 import { ColorPanel } from "../overlays/color-panel";
 import type { PanelHandle } from "../overlays/panel";
-import type { PressState } from "../input/pressable";
 import { isValidColor } from "../theme/palette";
-import { Control, type ControlContext } from "./control";
+import type { ControlContext } from "./control";
+import { PickerControl } from "./picker-field";
 
 interface ColorValue {
 	Color: Color3;
@@ -20,13 +19,10 @@ interface ColorValue {
 
 const SWATCH = 22;
 
-export class ColorPickerControl extends Control {
+export class ColorPickerControl extends PickerControl<ColorPanel> {
 	private readonly showAlpha: boolean;
-	private readonly field: TextButton;
 	private readonly swatch: Frame;
 	private readonly text: TextLabel;
-	private readonly press: PressState;
-	private picker?: ColorPanel;
 
 	constructor(context: ControlContext) {
 		super("ColorPicker", context, "inline", 144);
@@ -38,12 +34,6 @@ export class ColorPickerControl extends Control {
 		this.value = { Color: this.core.painter.palette.Accent, Alpha: 1 };
 		this.value = this.normalize({ Color: options.Default ?? this.core.painter.palette.Accent, Alpha: alpha ?? 1 });
 
-		const core = this.core;
-		this.field = button("ColorPicker", this.slot, { Size: UDim2.fromScale(1, 1), BackgroundTransparency: 0 });
-		corner(this.field, SIZE.FieldRadius);
-		this.press = core.pressables.track(this.scope, this.field, () => this.repaint(true));
-		this.paint(this.field, "BackgroundColor3", (p) => (this.press.hover && !this.Disabled ? p.Hover : p.Input));
-		this.paint(stroke(this.field), "Color", (p) => (this.picker !== undefined ? p.Accent : p.Edge));
 		this.swatch = frame("Swatch", this.field, {
 			Size: UDim2.fromOffset(SWATCH, SWATCH),
 			AnchorPoint: new Vector2(0, 0.5),
@@ -52,16 +42,11 @@ export class ColorPickerControl extends Control {
 		});
 		corner(this.swatch, 6);
 		this.paint(stroke(this.swatch), "Color", "Edge");
-		this.text = label("Hex", this.field, {
+		this.text = this.fieldText("Hex", {
 			Position: UDim2.fromOffset(10 + SWATCH + 8, 0),
 			Size: new UDim2(1, -(10 + SWATCH + 8) - 8, 1, 0),
-			TextWrapped: false,
-			TextTruncate: Enum.TextTruncate.AtEnd,
-			TextYAlignment: Enum.TextYAlignment.Center,
 		});
-		core.type.bind(this.scope, this.text, "Body");
 		this.paint(this.text, "TextColor3", (p) => (this.Disabled ? p.Disabled : p.Text));
-		this.scope.give(this.field.Activated.Connect(() => this.Open()));
 		this.render();
 	}
 
@@ -111,7 +96,7 @@ export class ColorPickerControl extends Control {
 		return this.Set({ Color: this.current().Color, Alpha: alpha }, silent);
 	}
 
-	/** Opens the colour panel; nil when the control cannot be used now. */
+	/** Opens the colour panel. */
 	Open(): PanelHandle | undefined {
 		this.assertAlive("Open");
 		if (!this.isInteractive()) return undefined;
@@ -125,10 +110,7 @@ export class ColorPickerControl extends Control {
 			apply: (color, alpha) => {
 				if (this.Alive) this.Set({ Color: color, Alpha: alpha });
 			},
-			onClose: () => {
-				this.picker = undefined;
-				if (this.Alive) this.repaint(true);
-			},
+			onClose: () => this.pickerClosed(),
 		});
 		this.repaint(true);
 		return this.picker.panel.handle;
@@ -153,15 +135,5 @@ export class ColorPickerControl extends Control {
 			Color: new Color3(rgb[0] as number, rgb[1] as number, rgb[2] as number),
 			Alpha: record.alpha ?? 1,
 		});
-	}
-
-	protected cancelInteraction() {
-		super.cancelInteraction();
-		this.picker?.panel.close();
-	}
-
-	protected applyDisabled() {
-		this.field.Active = !this.Disabled;
-		this.field.Selectable = !this.Disabled;
 	}
 }

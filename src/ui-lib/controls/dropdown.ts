@@ -3,16 +3,14 @@
 // by ", " ("<n> selected" beyond two) or the placeholder, a "Choose" hint, and an avatar when the
 // selected option has an Image. Open() shows the picker (overlays/options-panel.ts) and tells the
 // OnOpen listeners; UpdateOptions replaces the list while an open picker stays open.
-import { button, corner, label, stroke } from "../core/create";
+import { label } from "../core/create";
 import { booleanOption, textOption } from "../core/options";
 import { deepCopy } from "../core/deep";
 import { fail } from "../core/errors";
 import { Listeners } from "../core/listeners";
-import { SIZE } from "../layout/geometry";
 import { OptionsPanel } from "../overlays/options-panel";
 import type { PanelHandle } from "../overlays/panel";
 import { avatar, type Avatar } from "../parts/avatar";
-import type { PressState } from "../input/pressable";
 import {
 	indexChoices,
 	normalizeMulti,
@@ -22,24 +20,22 @@ import {
 	type Choice,
 	type ChoiceValue,
 } from "../core/choices";
-import { Control, type ControlContext } from "./control";
+import type { ControlContext } from "./control";
+import { PickerControl } from "./picker-field";
 
 export const DROPDOWN_OPTION_LIMIT = 10000;
 const AVATAR = 24;
 
-export class DropdownControl extends Control {
+export class DropdownControl extends PickerControl<OptionsPanel> {
 	private choices: Choice[];
 	private index: Map<string, number>;
 	private readonly multi: boolean;
 	private readonly searchable: boolean;
 	private readonly placeholder: string;
-	private readonly field: TextButton;
 	private readonly text: TextLabel;
 	private readonly hint: TextLabel;
 	/** The selected option's avatar, made the first time a selected option has an Image. */
 	private face?: Avatar;
-	private readonly press: PressState;
-	private picker?: OptionsPanel;
 	private readonly openListeners = new Listeners<[]>();
 
 	constructor(context: ControlContext) {
@@ -53,17 +49,7 @@ export class DropdownControl extends Control {
 		this.value = this.normalize(options.Default);
 
 		const core = this.core;
-		this.field = button("Dropdown", this.slot, { Size: UDim2.fromScale(1, 1), BackgroundTransparency: 0 });
-		corner(this.field, SIZE.FieldRadius);
-		this.press = core.pressables.track(this.scope, this.field, () => this.repaint(true));
-		this.paint(this.field, "BackgroundColor3", (p) => (this.press.hover && !this.Disabled ? p.Hover : p.Input));
-		this.paint(stroke(this.field), "Color", (p) => (this.picker !== undefined ? p.Accent : p.Edge));
-		this.text = label("Selection", this.field, {
-			TextWrapped: false,
-			TextTruncate: Enum.TextTruncate.AtEnd,
-			TextYAlignment: Enum.TextYAlignment.Center,
-		});
-		core.type.bind(this.scope, this.text, "Body");
+		this.text = this.fieldText("Selection");
 		this.paint(this.text, "TextColor3", (p) =>
 			this.Disabled ? p.Disabled : this.hasSelection() ? p.Text : p.Muted,
 		);
@@ -76,7 +62,6 @@ export class DropdownControl extends Control {
 		});
 		core.type.bind(this.scope, this.hint, "Caption");
 		this.paint(this.hint, "TextColor3", (p) => (this.Disabled ? p.Disabled : p.Accent));
-		this.scope.give(this.field.Activated.Connect(() => this.Open()));
 		this.scope.onEnd(() => this.openListeners.clear());
 		this.render();
 	}
@@ -97,28 +82,34 @@ export class DropdownControl extends Control {
 			: this.value === undefined
 				? []
 				: [this.value as ChoiceValue];
-		return values.map((value) => this.choices[this.index.get(valueKey(value))!]);
+		const selected: Choice[] = [];
+		for (const value of values) selected.push(this.choices[this.index.get(valueKey(value))!]);
+		return selected;
 	}
 
 	protected render() {
 		const selected = this.selectedChoices();
-		if (selected.size() === 0) this.text.Text = this.placeholder;
-		else if (selected.size() > 2) this.text.Text = `${selected.size()} selected`;
-		else this.text.Text = selected.map((choice) => choice.label).join(", ");
-		const pictured = selected.find((choice) => choice.image !== undefined);
+		const count = selected.size();
+		let pictured: Choice | undefined;
+		const labels: string[] = [];
+		for (const choice of selected) {
+			labels.push(choice.label);
+			if (pictured === undefined && choice.image !== undefined) pictured = choice;
+		}
+		this.text.Text = count === 0 ? this.placeholder : count > 2 ? `${count} selected` : labels.join(", ");
 		if (pictured !== undefined && this.face === undefined)
 			this.face = avatar(this.core, this.scope, this.field, AVATAR);
-		this.face?.set(pictured?.image, pictured?.label ?? "");
+		if (this.face) this.face.set(pictured && pictured.image, pictured ? pictured.label : "");
 		this.layoutField();
 		this.repaint();
-		this.picker?.refresh();
+		if (this.picker) this.picker.refresh();
 	}
 
 	private layoutField() {
 		const height = this.core.metrics.target;
-		const face = this.face?.frame;
-		const left = face?.Visible ? 12 + AVATAR + 8 : 12;
-		if (face !== undefined) face.Position = UDim2.fromOffset(12, math.floor((height - AVATAR) / 2));
+		const face = this.face && this.face.frame;
+		const left = face && face.Visible ? 12 + AVATAR + 8 : 12;
+		if (face) face.Position = UDim2.fromOffset(12, math.floor((height - AVATAR) / 2));
 		this.text.Position = UDim2.fromOffset(left, 0);
 		this.text.Size = new UDim2(1, -left - 72, 1, 0);
 		this.hint.Position = new UDim2(1, -12, 0, 0);
@@ -141,13 +132,11 @@ export class DropdownControl extends Control {
 			anchor: this.field,
 			isSelected: (index) => {
 				const key = valueKey(this.choices[index].value);
-				return this.selectedChoices().some((choice) => valueKey(choice.value) === key);
+				for (const choice of this.selectedChoices()) if (valueKey(choice.value) === key) return true;
+				return false;
 			},
 			pick: (index) => this.pick(index),
-			onClose: () => {
-				this.picker = undefined;
-				if (this.Alive) this.repaint(true);
-			},
+			onClose: () => this.pickerClosed(),
 		});
 		this.repaint(true);
 		const handle = this.picker.panel.handle;
@@ -168,13 +157,14 @@ export class DropdownControl extends Control {
 	private pick(index: number) {
 		const value = this.choices[index].value;
 		if (!this.multi) {
-			this.picker?.close();
+			if (this.picker) this.picker.close();
 			this.commit(value);
 			return;
 		}
 		const current = this.value as ChoiceValue[];
 		const key = valueKey(value);
-		const picked = current.filter((item) => valueKey(item) !== key);
+		const picked: ChoiceValue[] = [];
+		for (const item of current) if (valueKey(item) !== key) picked.push(item);
 		if (picked.size() === current.size()) picked.push(value);
 		this.commit(this.normalize(picked));
 	}
@@ -196,12 +186,13 @@ export class DropdownControl extends Control {
 	private replaceOptions(list: unknown, silent: boolean | undefined, close: boolean) {
 		const choices = readChoices(list, "Dropdown", 0, DROPDOWN_OPTION_LIMIT);
 		const index = indexChoices(choices);
-		if (close) this.picker?.close();
-		const kept = this.multi
-			? (this.value as ChoiceValue[]).filter((value) => index.has(valueKey(value)))
-			: this.value !== undefined && index.has(valueKey(this.value))
-				? this.value
-				: undefined;
+		if (close && this.picker) this.picker.close();
+		let kept: unknown;
+		if (this.multi) {
+			const values: ChoiceValue[] = [];
+			for (const value of this.value as ChoiceValue[]) if (index.has(valueKey(value))) values.push(value);
+			kept = values;
+		} else if (this.value !== undefined && index.has(valueKey(this.value))) kept = this.value;
 		this.choices = choices;
 		this.index = index;
 		const picker = this.picker;
@@ -222,15 +213,5 @@ export class DropdownControl extends Control {
 		const record = encoded as { value?: unknown; empty?: unknown };
 		if (record.empty === true) return this.normalize(this.multi ? [] : undefined);
 		return this.normalize(record.value);
-	}
-
-	protected cancelInteraction() {
-		super.cancelInteraction();
-		this.picker?.close();
-	}
-
-	protected applyDisabled() {
-		this.field.Active = !this.Disabled;
-		this.field.Selectable = !this.Disabled;
 	}
 }
