@@ -22,7 +22,7 @@ export class BadgeControl extends Control {
 		super("Badge", context, "inline", 120);
 		const options = context.options;
 		const kind = choiceOption(options, "Kind", KINDS, "Secondary", "Badge");
-		this.value = this.normalize(options.Default ?? options.Value ?? "Ready");
+		this.startValue(options, "Ready", "Value");
 		this.pill = label("Badge", this.slot, {
 			AnchorPoint: new Vector2(1, 0.5),
 			TextXAlignment: Enum.TextXAlignment.Center,

@@ -32,7 +32,10 @@ export class ColorPickerControl extends PickerControl<ColorPanel> {
 		this.showAlpha = booleanOption(options, "ShowAlpha", alpha !== undefined, "ColorPicker");
 		// a starting value, so normalize can read the current alpha
 		this.value = { Color: this.core.painter.palette.Accent, Alpha: 1 };
-		this.value = this.normalize({ Color: options.Default ?? this.core.painter.palette.Accent, Alpha: alpha ?? 1 });
+		this.value = this.normalize({
+			Color: options.Default !== undefined ? options.Default : this.current().Color,
+			Alpha: alpha !== undefined ? alpha : 1,
+		});
 
 		this.swatch = frame("Swatch", this.field, {
 			Size: UDim2.fromOffset(SWATCH, SWATCH),
@@ -63,7 +66,7 @@ export class ColorPickerControl extends PickerControl<ColorPanel> {
 			fail("ColorPicker: the value must be a Color3 or { Color = Color3, Alpha = number }");
 		const record = value as { Color?: unknown; Alpha?: unknown };
 		if (!isValidColor(record.Color)) fail("ColorPicker: Color must be a Color3 with components from 0 to 1");
-		const alpha = record.Alpha ?? this.current().Alpha;
+		const alpha = record.Alpha !== undefined ? record.Alpha : this.current().Alpha;
 		if (!isFiniteNumber(alpha)) fail("ColorPicker: Alpha must be a finite number");
 		return { Color: record.Color, Alpha: math.clamp(alpha, 0, 1) };
 	}
@@ -133,7 +136,7 @@ export class ColorPickerControl extends PickerControl<ColorPanel> {
 		}
 		return this.normalize({
 			Color: new Color3(rgb[0] as number, rgb[1] as number, rgb[2] as number),
-			Alpha: record.alpha ?? 1,
+			Alpha: record.alpha !== undefined ? record.alpha : 1,
 		});
 	}
 }

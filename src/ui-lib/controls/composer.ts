@@ -55,7 +55,7 @@ export class ComposerControl extends Control {
 		this.onSend = functionOption(options, "OnSend", "Composer");
 		this.onStop = functionOption(options, "OnStop", "Composer");
 		this.Status = textOption(options, "Status", "");
-		this.value = this.normalize(options.Default ?? "");
+		this.startValue(options, "");
 		const core = this.core;
 		this.field = textField(core, this.scope, this.slot, {
 			name: "Input",
@@ -206,7 +206,7 @@ export class ComposerControl extends Control {
 
 	SetStatus(text: unknown): this {
 		this.assertAlive("SetStatus");
-		const status = tostring(text ?? "");
+		const status = text === undefined ? "" : tostring(text);
 		if (status === this.Status) return this;
 		const lineChange = (status === "") !== (this.Status === "");
 		this.Status = status;

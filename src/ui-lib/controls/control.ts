@@ -147,6 +147,13 @@ export abstract class Control {
 		return value;
 	}
 
+	/** Stores the starting value: the Default option (or the `alias` option), else `fallback`. */
+	protected startValue(options: Options, fallback: unknown, alias?: string) {
+		let value = options.Default;
+		if (value === undefined && alias !== undefined) value = options[alias];
+		this.value = this.normalize(value !== undefined ? value : fallback);
+	}
+
 	/** Shows the current value. */
 	protected render() {}
 
@@ -264,7 +271,7 @@ export abstract class Control {
 
 	SetText(text: unknown): this {
 		this.assertAlive("SetText");
-		this.Text = tostring(text ?? "");
+		this.Text = text === undefined ? "" : tostring(text);
 		this.labelText.Text = this.Text;
 		this.relayout();
 		this.core.refilter();
@@ -273,7 +280,7 @@ export abstract class Control {
 
 	SetDescription(text: unknown): this {
 		this.assertAlive("SetDescription");
-		this.Description = tostring(text ?? "");
+		this.Description = text === undefined ? "" : tostring(text);
 		this.ensureDescription().Text = this.Description;
 		this.relayout();
 		this.core.refilter();

@@ -21,6 +21,6 @@ export class DividerControl extends Control {
 	}
 
 	SetText(text: unknown): this {
-		return super.SetText(tostring(text ?? "").upper());
+		return super.SetText((text === undefined ? "" : tostring(text)).upper());
 	}
 }

@@ -54,7 +54,7 @@ export class InputControl extends Control {
 			if (this.min > this.max) fail("Input: Min must not be greater than Max");
 		}
 		this.onCommit = functionOption(options, "OnCommit", "Input");
-		this.value = this.normalize(options.Default ?? (this.numeric ? 0 : ""));
+		this.startValue(options, this.numeric ? 0 : "");
 
 		const core = this.core;
 		this.field = textField(core, this.scope, this.slot, {
@@ -130,7 +130,7 @@ export class InputControl extends Control {
 		}
 		if (this.validation !== undefined) {
 			this.validation.Visible = invalid;
-			this.validation.Text = message ?? "";
+			this.validation.Text = invalid ? message : "";
 		}
 		this.field.repaint();
 		if (changed) this.relayout();

@@ -267,7 +267,7 @@ export class ListControl extends Control {
 		if (!typeIs(values, "table")) fail("List:SetItems expects an array of items");
 		const all = values as unknown[];
 		const items: Item[] = [];
-		for (let i = math.max(0, all.size() - this.maxItems); i < all.size(); i++)
+		for (const i of $range(math.max(0, all.size() - this.maxItems), all.size() - 1))
 			items.push(readItem(all[i], "SetItems"));
 		this.list.setItems(items);
 		return this;

@@ -20,7 +20,7 @@ export class ProgressControl extends Control {
 		super("Progress", context, "stack", 0);
 		const options = context.options;
 		[this.min, this.max] = readRange(options, "Progress");
-		this.value = this.normalize(options.Default ?? options.Value ?? this.min);
+		this.startValue(options, this.min, "Value");
 		this.track = frame("Track", this.slot, { BackgroundTransparency: 0, Size: new UDim2(1, 0, 0, TRACK) });
 		corner(this.track, TRACK / 2);
 		this.paint(this.track, "BackgroundColor3", "Track");

@@ -32,7 +32,8 @@ export class SegmentedControl extends Control {
 	}
 
 	private firstEnabled(): unknown {
-		return this.choices.find((choice) => !choice.disabled)?.value;
+		for (const choice of this.choices) if (!choice.disabled) return choice.value;
+		return undefined;
 	}
 
 	protected normalize(value: unknown): unknown {
@@ -89,7 +90,7 @@ export class SegmentedControl extends Control {
 		this.choices = choices;
 		this.index = index;
 		this.build();
-		this.commit(kept ?? this.firstEnabled(), silent);
+		this.commit(kept !== undefined ? kept : this.firstEnabled(), silent);
 		this.relayout();
 		return this;
 	}

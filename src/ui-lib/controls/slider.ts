@@ -38,7 +38,7 @@ export class SliderControl extends Control {
 		if (this.step <= 0) fail("Slider: Step must be greater than 0");
 		this.suffix = textOption(options, "Suffix", "");
 		this.onCommit = functionOption(options, "OnCommit", "Slider");
-		this.value = this.normalize(options.Default ?? this.min);
+		this.startValue(options, this.min);
 
 		const core = this.core;
 		this.hit = button("Slider", this.slot, { Size: UDim2.fromScale(1, 1) });

@@ -17,7 +17,7 @@ export class ToggleControl extends Control {
 
 	constructor(kind: "Toggle" | "Checkbox", context: ControlContext) {
 		super(kind, context, "inline", 48);
-		this.value = this.normalize(context.options.Default ?? false);
+		this.startValue(context.options, false);
 		this.hit = button("Toggle", this.slot, { Size: UDim2.fromScale(1, 1) });
 		this.press = this.core.pressables.track(this.scope, this.hit, () => this.repaint(true));
 		const checkbox = kind === "Checkbox";

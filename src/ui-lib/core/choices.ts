@@ -46,7 +46,7 @@ export function readChoices(value: unknown, kind: string, min: number, max: numb
 	}
 	const seen = new Set<string>();
 	const choices: Choice[] = table.create(count);
-	for (let i = 0; i < count; i++) {
+	for (const i of $range(0, count - 1)) {
 		const entry = list[i];
 		let choice: Choice;
 		if (isPrimitive(entry)) {

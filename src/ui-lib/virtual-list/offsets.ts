@@ -23,7 +23,7 @@ export class Offsets {
 
 	/** Inserts rows with these estimated heights before `index`. */
 	insert(index: number, estimates: number[]) {
-		for (let i = 0; i < estimates.size(); i++) {
+		for (const i of $range(0, estimates.size() - 1)) {
 			this.heights.insert(index + i, estimates[i]);
 			this.measured.insert(index + i, false);
 		}
@@ -40,7 +40,7 @@ export class Offsets {
 	}
 
 	remove(index: number, count: number) {
-		for (let i = 0; i < count; i++) {
+		for (const _ of $range(1, count)) {
 			this.heights.remove(index);
 			this.measured.remove(index);
 		}
@@ -68,7 +68,7 @@ export class Offsets {
 
 	/** Forgets every measurement (width changed), keeping `estimate(i)` as the new guess. */
 	remeasure(estimate: (index: number) => number) {
-		for (let i = 0; i < this.heights.size(); i++) {
+		for (const i of $range(0, this.heights.size() - 1)) {
 			this.heights[i] = estimate(i);
 			this.measured[i] = false;
 		}

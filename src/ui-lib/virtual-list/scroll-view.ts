@@ -48,7 +48,7 @@ export abstract class ScrollView {
 
 	/** Shows the last rows: rows measured taller than estimated move the end, so settle on it again. */
 	scrollToEnd() {
-		for (let pass = 0; pass < END_PASSES; pass++) {
+		for (const _ of $range(1, END_PASSES)) {
 			this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
 			this.setCanvas(this.maxCanvas());
 			this.render();

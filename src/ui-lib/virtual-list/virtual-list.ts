@@ -108,7 +108,7 @@ export class VirtualList<T extends defined> extends ScrollView {
 	insert(index: number, items: T[]) {
 		const atEnd = this.atEnd();
 		const anchor = this.anchor();
-		for (let i = 0; i < items.size(); i++) this.items.insert(index + i, items[i]);
+		for (const i of $range(0, items.size() - 1)) this.items.insert(index + i, items[i]);
 		this.offsets.insert(
 			index,
 			items.map((item) => this.renderer.estimate(item, this.width)),
@@ -123,7 +123,7 @@ export class VirtualList<T extends defined> extends ScrollView {
 		if (count <= 0) return;
 		const atEnd = this.atEnd();
 		const anchor = this.anchor();
-		for (let i = 0; i < count; i++) this.items.remove(index);
+		for (const _ of $range(1, count)) this.items.remove(index);
 		this.offsets.remove(index, count);
 		this.recycleAll();
 		if (anchor !== undefined) {
@@ -161,10 +161,12 @@ export class VirtualList<T extends defined> extends ScrollView {
 		const anchor = this.anchor();
 		// measure what will be visible first, so offsets are exact where the user looks
 		let [from, to] = this.window();
-		for (let index = this.offsets.indexAt(from); index < count && this.offsets.start(index) < to; index++) {
+		let index = this.offsets.indexAt(from);
+		while (index < count && this.offsets.start(index) < to) {
 			if (!this.offsets.isMeasured(index)) {
 				this.offsets.setHeight(index, this.renderer.measure(this.items[index], this.width));
 			}
+			index++;
 		}
 		this.restoreAnchor(anchor);
 		[from, to] = this.window();
@@ -177,7 +179,7 @@ export class VirtualList<T extends defined> extends ScrollView {
 				this.release(row);
 			}
 		}
-		for (let i = first; i <= last; i++) {
+		for (const i of $range(first, last)) {
 			// a row the anchor brought into view after the first pass is measured before it is filled
 			if (!this.offsets.isMeasured(i))
 				this.offsets.setHeight(i, this.renderer.measure(this.items[i], this.width));
