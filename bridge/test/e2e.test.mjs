@@ -7,24 +7,29 @@
 // temporary folder, or to UAI_BRIDGE_SHOTS (docs/images to refresh the docs).
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
-import { launchChromium, PNG, startBridge, startGame, TOKEN } from "./helpers.mjs";
+import { describe, it } from "node:test";
+import {
+	attachPicture,
+	browserRig,
+	finishGame,
+	openClient,
+	openPhone,
+	sendMessage,
+	shot,
+	waitConnected,
+} from "./browser.mjs";
+import { PNG, serveScripted, sleep, startBridge, waitUntil } from "./helpers.mjs";
 
 const B64 = PNG.toString("base64");
-// UAI_BRIDGE_SHOTS=docs/images refreshes the pictures in the docs; otherwise a temporary folder
-const SHOTS = process.env.UAI_BRIDGE_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), "uai-bridge-shots-"));
 
 /** The scripted provider: streams each protocol slowly, asks for note_write once, and stalls on "slow". */
 async function startProvider() {
 	const requests = [];
 	let stalled;
-	const server = http.createServer((req, res) => {
-		let body = "";
-		req.on("data", (d) => (body += d));
-		req.on("end", async () => {
+	const server = await serveScripted(
+		async (req, res, body) => {
 			const json = JSON.parse(body || "{}");
 			requests.push({ url: req.url, json, body });
 			const protocol = req.url.endsWith("/responses")
@@ -65,7 +70,7 @@ async function startProvider() {
 				res.end("data: [DONE]\n\n");
 				return;
 			}
-			const pause = () => new Promise((r) => setTimeout(r, 250));
+			const pause = () => sleep(250);
 			if (protocol === "openai") {
 				for (const w of words) {
 					send({ choices: [{ index: 0, delta: { content: w } }] });
@@ -149,57 +154,35 @@ async function startProvider() {
 				}
 				res.end();
 			}
-		});
-	});
-	await new Promise((r) => server.listen(0, "127.0.0.1", r));
-	return {
-		url: `http://127.0.0.1:${server.address().port}`,
-		requests,
-		close: () => new Promise((r) => (stalled?.destroy(), server.closeAllConnections(), server.close(r))),
-	};
+		},
+		() => stalled?.destroy(),
+	);
+	return { ...server, requests };
+}
+
+/** Makes the provider card `label` the active one (screenshot of the Providers tab to `picture`
+ *  first, if given) and goes back to the Chat tab. */
+async function useProvider(page, label, picture) {
+	await page.getByRole("tab", { name: "Providers" }).click();
+	if (picture) await page.screenshot({ path: picture });
+	await page.getByRole("region", { name: label }).getByRole("button", { name: "Use" }).click();
+	await page.getByRole("region", { name: label }).getByText("active").waitFor();
+	await page.getByRole("tab", { name: "Chat" }).click();
 }
 
 describe("bridge end to end (game in the offline host, bridge, Chromium)", { timeout: 300000 }, () => {
-	let provider;
-	let bridge;
-	let game;
-	let browser;
-	before(async () => {
-		provider = await startProvider();
-		// the Responses provider is an OpenCode Go model (the only Responses route); the bridge's
-		// relay sends its requests for opencode.ai to the loopback provider instead
-		bridge = await startBridge(["--map-host", `opencode.ai=${provider.url}`]);
-		game = startGame("game.luau", {
-			UAI_SCENARIO_BRIDGE_PORT: String(bridge.port),
-			UAI_SCENARIO_BRIDGE_TOKEN: TOKEN,
-			UAI_SCENARIO_PROVIDER_URL: provider.url,
-		});
-		browser = await launchChromium();
-		await game.waitFor("GAME READY");
-	});
-	after(async () => {
-		await browser?.close();
-		if (game && game.child.exitCode === null) game.child.kill("SIGKILL");
-		game?.cleanup();
-		await bridge?.stop();
-		await provider?.close();
+	// the Responses provider is an OpenCode Go model (the only Responses route); the bridge's
+	// relay sends its requests for opencode.ai to the loopback provider instead
+	const rig = browserRig({
+		startProvider,
+		script: "game.luau",
+		bridgeArgs: (provider) => ["--map-host", `opencode.ai=${provider.url}`],
 	});
 
 	it("runs the whole browser workflow against the game", async () => {
+		const { provider, game, browser } = rig;
 		const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-		const page = await context.newPage();
-		const pageErrors = [];
-		page.on("pageerror", (e) => pageErrors.push(String(e)));
-		await page.goto(`${bridge.url}#token=${TOKEN}`);
-		await page
-			.getByTestId("link")
-			.filter({ hasText: "Game connected" })
-			.waitFor()
-			.catch(async (err) => {
-				throw new Error(
-					`${err.message}\npage: ${await page.locator("body").innerText()}\ngame: ${game.output()}\nerrors: ${pageErrors.join("\n")}`,
-				);
-			});
+		const { page, pageErrors } = await openClient(context, rig.bridge, game);
 		assert.equal(new URL(page.url()).hash, "", "the token leaves the address bar");
 		const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "uai-pictures-"));
 		const png = path.join(tmp, "pixel.png");
@@ -217,30 +200,26 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 
 		const providers = ["Chat", "Messages", "Gemini", "Responses"];
 		for (const [index, label] of providers.entries()) {
-			if (index > 0) {
-				await page.getByRole("tab", { name: "Providers" }).click();
-				if (index === 1) await page.screenshot({ path: path.join(SHOTS, "bridge-providers.png") });
-				await page.getByRole("region", { name: label }).getByRole("button", { name: "Use" }).click();
-				await page.getByRole("region", { name: label }).getByText("active").waitFor();
-				await page.getByRole("tab", { name: "Chat" }).click();
-			}
+			if (index > 0) await useProvider(page, label, index === 1 && shot("bridge-providers.png"));
 			await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
 			const before = provider.requests.length;
-			await page.getByTestId("file").setInputFiles(png);
-			await page.locator(".composer .thumbs img").waitFor();
-			await page.getByLabel("Message").fill(`What is in this picture? (${label})`);
-			await page.keyboard.press("Enter");
+			await attachPicture(page, png);
+			await sendMessage(page, `What is in this picture? (${label})`);
 			// the reply streams: the live text grows through several values before the final reply
 			const seen = new Set();
 			const live = page.getByTestId("live-reply");
 			await live.waitFor({ timeout: 30000 });
 			const finalCount = await page.getByTestId("reply").count();
-			const deadline = Date.now() + 30000;
-			while ((await page.getByTestId("reply").count()) === finalCount && Date.now() < deadline) {
-				const text = await live.textContent().catch(() => null);
-				if (text) seen.add(text);
-				await page.waitForTimeout(40);
-			}
+			await waitUntil(
+				async () => {
+					if ((await page.getByTestId("reply").count()) !== finalCount) return true;
+					const text = await live.textContent().catch(() => null);
+					if (text) seen.add(text);
+					return false;
+				},
+				30000,
+				40,
+			);
 			assert.ok(
 				seen.size >= 3,
 				`${label}: several deltas reached the page before the end: ${[...seen].join(" | ")}`,
@@ -278,22 +257,17 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 					data: B64,
 				});
 			if (index === 0) {
-				fs.mkdirSync(SHOTS, { recursive: true });
-				await page.screenshot({ path: path.join(SHOTS, "bridge-desktop.png") });
+				await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 }); // the turn has ended
+				await page.screenshot({ path: shot("bridge-desktop.png") });
 			}
 		}
 
 		// an approval asked by a write tool is answered from the browser
-		await page.getByRole("tab", { name: "Providers" }).click();
-		await page.getByRole("region", { name: "Chat" }).getByRole("button", { name: "Use" }).click();
-		await page.getByRole("region", { name: "Chat" }).getByText("active").waitFor();
-		await page.getByRole("tab", { name: "Chat" }).click();
-		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
-		await page.getByLabel("Message").fill("Write a note please");
-		await page.keyboard.press("Enter");
+		await useProvider(page, "Chat");
+		await sendMessage(page, "Write a note please");
 		const ask = page.getByRole("alertdialog", { name: "Allow note_write?" });
 		await ask.waitFor({ timeout: 30000 });
-		await page.screenshot({ path: path.join(SHOTS, "bridge-approval.png") });
+		await page.screenshot({ path: shot("bridge-approval.png") });
 		const left = Number(/(\d+) s/.exec(await ask.locator(".countdown").textContent())[1]);
 		assert.ok(left > 100 && left <= 180, `the countdown shows the seconds left: ${left}`);
 		await ask.getByRole("button", { name: "Allow", exact: true }).click();
@@ -301,64 +275,43 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
 
 		// phone layout
-		const phone = await browser.newContext({
-			viewport: { width: 390, height: 844 },
-			isMobile: true,
-			hasTouch: true,
-		});
-		const small = await phone.newPage();
-		await small.goto(`${bridge.url}#token=${TOKEN}`);
-		await small.getByTestId("link").filter({ hasText: "Game connected" }).waitFor();
-		await small.getByTestId("reply").first().waitFor();
-		await small.screenshot({ path: path.join(SHOTS, "bridge-phone.png") });
-		await phone.close();
+		const small = await openPhone(browser, rig.bridge, game);
+		await small.page.getByTestId("reply").first().waitFor();
+		// the long transcript scrolls: the conversation strip keeps its height, the composer stays on screen
+		const strip = await small.page.getByRole("complementary", { name: "Conversations" }).boundingBox();
+		assert.ok(strip.height >= 36, `the conversation strip on a phone: ${JSON.stringify(strip)}`);
+		const composer = await small.page.getByLabel("Message").boundingBox();
+		assert.ok(composer.y + composer.height <= 844, `the composer on a phone: ${JSON.stringify(composer)}`);
+		await small.page.screenshot({ path: shot("bridge-phone.png") });
+		await small.phone.close();
 
 		// Stop from the browser while a relayed reply streams: the turn stops, the relay job is cancelled
 		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
-		await page.getByTestId("file").setInputFiles(png);
-		await page.locator(".composer .thumbs img").waitFor();
-		await page.getByLabel("Message").fill("a slow one to stop");
-		await page.keyboard.press("Enter");
+		await attachPicture(page, png);
+		await sendMessage(page, "a slow one to stop");
 		await page.getByTestId("live-reply").filter({ hasText: "Starting" }).waitFor({ timeout: 30000 });
 		await page.getByRole("button", { name: "Stop" }).click();
 		await page.locator(".notice.info").filter({ hasText: "Stopped." }).waitFor({ timeout: 30000 });
 
 		// killing the bridge mid-reply: the request fails once; the game reconnects to a new bridge
-		const port = bridge.port;
+		const port = rig.bridge.port;
 		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
-		await page.getByTestId("file").setInputFiles(png);
-		await page.locator(".composer .thumbs img").waitFor();
-		await page.getByLabel("Message").fill("a slow one");
-		await page.keyboard.press("Enter");
+		await attachPicture(page, png);
+		await sendMessage(page, "a slow one");
 		await page
 			.getByTestId("live-reply")
 			.filter({ hasText: "Starting" })
 			.waitFor({ timeout: 30000 })
 			.catch(async (err) => {
-				await page.screenshot({ path: "/tmp/slow-fail.png" });
 				throw new Error(
 					`${err.message}\ngame: ${game.output().slice(-6000)}\nprovider: ${provider.requests.map((r) => r.url + " " + r.body.slice(-300)).join("\n")}`,
 				);
 			});
-		await bridge.stop();
-		await new Promise((r) => setTimeout(r, 6000));
-		bridge = await startBridge([], port);
-		await page
-			.getByTestId("link")
-			.filter({ hasText: "Game connected" })
-			.waitFor({ timeout: 60000 })
-			.catch(async (err) => {
-				throw new Error(
-					`${err.message}\npage: ${await page.getByTestId("link").innerText()}\ngame: ${game.output().slice(-3000)}`,
-				);
-			});
-		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
-		await page.getByLabel("Message").fill("FINISH");
-		await page.keyboard.press("Enter");
-		const code = await game.exited;
-		assert.equal(code, 0, game.output());
-		assert.match(game.output(), /GAME CHECKS PASSED/);
-		assert.deepEqual(pageErrors, []);
+		await rig.bridge.stop();
+		await sleep(6000);
+		rig.bridge = await startBridge([], port);
+		await waitConnected(page, game, pageErrors, 60000);
+		await finishGame(page, game, "GAME CHECKS PASSED", pageErrors);
 		await context.close();
 	});
 });

@@ -1,19 +1,20 @@
 // Test helpers: the bundled bridge (dist/uai-bridge.js) as a child process, loopback providers
 // that stream each protocol's SSE, the game half (a bridge/test/*.luau script in the offline
-// host), Debian's Chromium for Playwright, and small HTTP helpers.
+// host), waits, and small HTTP helpers. The browser tests' own set-up and page steps: browser.mjs.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { hostArgs } from "../../scripts/host.mjs";
 import { luneCommand } from "../../scripts/lune.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BUNDLE = path.join(ROOT, "dist", "uai-bridge.js");
 export const TOKEN = "test-token-0123456789abcdef";
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A 1×1 PNG, a JPEG header and a WebP header. */
 export const PNG = Buffer.from(
@@ -152,6 +153,21 @@ const SSE = {
 	],
 };
 
+/** A loopback HTTP server for a scripted provider: `answer(req, res, body)` runs once each
+ *  request's body has arrived; `onClose` runs before the server closes (to end a held reply). */
+export async function serveScripted(answer, onClose) {
+	const server = http.createServer((req, res) => {
+		let body = "";
+		req.on("data", (d) => (body += d));
+		req.on("end", () => answer(req, res, body));
+	});
+	await new Promise((r) => server.listen(0, "127.0.0.1", r));
+	return {
+		url: `http://127.0.0.1:${server.address().port}`,
+		close: () => new Promise((r) => (onClose?.(), server.closeAllConnections(), server.close(r))),
+	};
+}
+
 /** A loopback provider: records each request and streams `words` in the protocol's SSE with a
  *  pause between events (so a reader sees several deltas before the end). */
 export async function startProvider({
@@ -160,52 +176,42 @@ export async function startProvider({
 	protocolOf,
 } = {}) {
 	const requests = [];
-	const server = http.createServer((req, res) => {
-		let body = "";
-		req.on("data", (d) => (body += d));
-		req.on("end", async () => {
-			const entry = {
-				method: req.method,
-				url: req.url,
-				headers: req.headers,
-				body,
-				json: JSON.parse(body || "null"),
-			};
-			requests.push(entry);
-			const protocol = protocolOf ? protocolOf(entry) : guess(entry);
-			if (entry.json && entry.json.stream === false) {
-				res.writeHead(200, { "content-type": "application/json" });
-				res.end(
-					JSON.stringify({
-						choices: [
-							{
-								index: 0,
-								message: { role: "assistant", content: words.join("") },
-								finish_reason: "stop",
-							},
-						],
-					}),
-				);
-				return;
-			}
-			res.writeHead(200, { "content-type": "text/event-stream" });
-			for (const event of SSE[protocol](words)) {
-				res.write(
-					`${protocol === "anthropic" || protocol === "responses" ? `event: ${event.type}\n` : ""}data: ${JSON.stringify(event)}\n\n`,
-				);
-				await new Promise((r) => setTimeout(r, pauseMs));
-			}
-			if (protocol === "openai") res.write("data: [DONE]\n\n");
-			res.end();
-		});
+	const server = await serveScripted(async (req, res, body) => {
+		const entry = {
+			method: req.method,
+			url: req.url,
+			headers: req.headers,
+			body,
+			json: JSON.parse(body || "null"),
+		};
+		requests.push(entry);
+		const protocol = protocolOf ? protocolOf(entry) : guess(entry);
+		if (entry.json && entry.json.stream === false) {
+			res.writeHead(200, { "content-type": "application/json" });
+			res.end(
+				JSON.stringify({
+					choices: [
+						{
+							index: 0,
+							message: { role: "assistant", content: words.join("") },
+							finish_reason: "stop",
+						},
+					],
+				}),
+			);
+			return;
+		}
+		res.writeHead(200, { "content-type": "text/event-stream" });
+		for (const event of SSE[protocol](words)) {
+			res.write(
+				`${protocol === "anthropic" || protocol === "responses" ? `event: ${event.type}\n` : ""}data: ${JSON.stringify(event)}\n\n`,
+			);
+			await sleep(pauseMs);
+		}
+		if (protocol === "openai") res.write("data: [DONE]\n\n");
+		res.end();
 	});
-	await new Promise((r) => server.listen(0, "127.0.0.1", r));
-	const port = server.address().port;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		requests,
-		close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
-	};
+	return { ...server, requests };
 }
 
 function guess(entry) {
@@ -213,6 +219,17 @@ function guess(entry) {
 	if (entry.url.includes("/messages")) return "anthropic";
 	if (entry.url.includes("/responses")) return "responses";
 	return "openai";
+}
+
+/** Polls `done` (which may be async) every `everyMs` until it returns true or `ms` pass; true when
+ *  it came true. */
+export async function waitUntil(done, ms, everyMs = 100) {
+	const until = Date.now() + ms;
+	for (;;) {
+		if (await done()) return true;
+		if (Date.now() > until) return false;
+		await sleep(everyMs);
+	}
 }
 
 /** The game half of a browser test: `script` (in bridge/test/) in the offline host, with `env`. */
@@ -237,28 +254,9 @@ export function startGame(script, env) {
 		output: () => output,
 		exited,
 		waitFor: async (text, ms = 60000) => {
-			const until = Date.now() + ms;
-			while (!output.includes(text)) {
-				if (Date.now() > until || child.exitCode !== null)
-					throw new Error(`the game did not print ${text}:\n${output}`);
-				await new Promise((r) => setTimeout(r, 100));
-			}
+			const seen = await waitUntil(() => output.includes(text) || child.exitCode !== null, ms);
+			if (!seen || !output.includes(text)) throw new Error(`the game did not print ${text}:\n${output}`);
 		},
 		cleanup: () => fs.rmSync(workdir, { recursive: true, force: true }),
 	};
-}
-
-/** Debian's Chromium, headless. */
-export function launchChromium() {
-	return chromium.launch({
-		executablePath: "/usr/bin/chromium",
-		args: [
-			"--headless",
-			"--no-sandbox",
-			"--disable-gpu",
-			"--disable-background-networking",
-			"--disable-component-update",
-			"--disable-sync",
-		],
-	});
 }

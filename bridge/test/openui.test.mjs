@@ -7,18 +7,10 @@
 // carries a marker line. The screenshot goes to a temporary folder, or to UAI_BRIDGE_SHOTS.
 /* global document */ // read inside the page (page.waitForFunction)
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { after, before, describe, it } from "node:test";
-import { chromium } from "playwright-core";
-import { hostArgs } from "../../scripts/host.mjs";
-import { luneCommand } from "../../scripts/lune.mjs";
-import { browserHeaders, ROOT, startBridge, TOKEN } from "./helpers.mjs";
+import { describe, it } from "node:test";
+import { browserRig, openClient, sendMessage, shot, waitConnected } from "./browser.mjs";
+import { browserHeaders, serveScripted, waitUntil } from "./helpers.mjs";
 
-const SHOTS = process.env.UAI_BRIDGE_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), "uai-openui-shots-"));
 const FORM = [
 	"Here is the order form.",
 	"```openui",
@@ -32,28 +24,19 @@ const FORM = [
 /** The scripted model: streams the form for "show the form", "ok" otherwise; records each request. */
 async function startProvider() {
 	const requests = [];
-	const server = http.createServer((req, res) => {
-		let body = "";
-		req.on("data", (d) => (body += d));
-		req.on("end", () => {
-			const json = JSON.parse(body || "{}");
-			requests.push(json);
-			const last = json.messages?.at(-1)?.content;
-			const text = last === "show the form" ? FORM : "ok";
-			res.writeHead(200, { "content-type": "text/event-stream" });
-			const send = (o) => res.write(`data: ${JSON.stringify(o)}\n\n`);
-			for (let i = 0; i < text.length; i += 80)
-				send({ choices: [{ index: 0, delta: { content: text.slice(i, i + 80) } }] });
-			send({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
-			res.end("data: [DONE]\n\n");
-		});
+	const server = await serveScripted((_req, res, body) => {
+		const json = JSON.parse(body || "{}");
+		requests.push(json);
+		const last = json.messages?.at(-1)?.content;
+		const text = last === "show the form" ? FORM : "ok";
+		res.writeHead(200, { "content-type": "text/event-stream" });
+		const send = (o) => res.write(`data: ${JSON.stringify(o)}\n\n`);
+		for (let i = 0; i < text.length; i += 80)
+			send({ choices: [{ index: 0, delta: { content: text.slice(i, i + 80) } }] });
+		send({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+		res.end("data: [DONE]\n\n");
 	});
-	await new Promise((r) => server.listen(0, "127.0.0.1", r));
-	return {
-		url: `http://127.0.0.1:${server.address().port}`,
-		requests,
-		close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
-	};
+	return { ...server, requests };
 }
 
 /** Sends a command as a browser and waits for the game's answer on the event stream. */
@@ -87,87 +70,15 @@ async function command(base, body) {
 	throw new Error(`no answer to ${body.type}: ${text.slice(-2000)}`);
 }
 
-function startGame(env) {
-	const [cmd, prefix] = luneCommand();
-	const workdir = fs.mkdtempSync(path.join(os.tmpdir(), "uai-openui-e2e-"));
-	const script = path.join(ROOT, "bridge", "test", "openui_game.luau");
-	const child = spawn(cmd, [...prefix, ...hostArgs(script, ["--profile", "executor"])], {
-		cwd: ROOT,
-		env: { ...process.env, UAI_HOST_TMP: workdir, ...env },
-		stdio: ["ignore", "pipe", "pipe"],
-	});
-	let output = "";
-	child.stdout.on("data", (d) => (output += d));
-	child.stderr.on("data", (d) => (output += d));
-	return {
-		child,
-		output: () => output,
-		waitFor: async (text, ms = 90000) => {
-			const until = Date.now() + ms;
-			while (!output.includes(text)) {
-				if (Date.now() > until || child.exitCode !== null)
-					throw new Error(`the game did not print ${text}:\n${output}`);
-				await new Promise((r) => setTimeout(r, 100));
-			}
-		},
-		cleanup: () => fs.rmSync(workdir, { recursive: true, force: true }),
-	};
-}
-
 describe("interactive answers in the game and the browser", { timeout: 300000 }, () => {
-	let provider;
-	let bridge;
-	let game;
-	let browser;
-	before(async () => {
-		provider = await startProvider();
-		bridge = await startBridge();
-		game = startGame({
-			UAI_SCENARIO_BRIDGE_PORT: String(bridge.port),
-			UAI_SCENARIO_BRIDGE_TOKEN: TOKEN,
-			UAI_SCENARIO_PROVIDER_URL: provider.url,
-		});
-		browser = await chromium.launch({
-			executablePath: "/usr/bin/chromium",
-			args: [
-				"--headless",
-				"--no-sandbox",
-				"--disable-gpu",
-				"--disable-background-networking",
-				"--disable-component-update",
-				"--disable-sync",
-			],
-		});
-		await game.waitFor("GAME READY");
-	});
-	after(async () => {
-		await browser?.close();
-		if (game && game.child.exitCode === null) game.child.kill("SIGKILL");
-		game?.cleanup();
-		await bridge?.stop();
-		await provider?.close();
-	});
+	const rig = browserRig({ startProvider, script: "openui_game.luau", readyMs: 90000 });
 
 	it("renders the same stored answer with the same state on both clients", async () => {
+		const { provider, bridge, game, browser } = rig;
 		const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-		const page = await context.newPage();
-		const pageErrors = [];
-		page.on("pageerror", (e) => pageErrors.push(String(e)));
-		const connected = async () =>
-			page
-				.getByTestId("link")
-				.filter({ hasText: "Game connected" })
-				.waitFor()
-				.catch(async (err) => {
-					throw new Error(
-						`${err.message}\npage: ${await page.locator("body").innerText()}\ngame: ${game.output()}\nerrors: ${pageErrors.join("\n")}`,
-					);
-				});
-		await page.goto(`${bridge.url}#token=${TOKEN}`);
-		await connected();
-		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
-		await page.getByLabel("Message").fill("show the form");
-		await page.keyboard.press("Enter");
+		const { page, pageErrors } = await openClient(context, bridge, game);
+		const connected = () => waitConnected(page, game, pageErrors);
+		await sendMessage(page, "show the form");
 		const answer = page.getByTestId("openui-answer");
 		await answer.waitFor({ timeout: 60000 });
 		assert.equal(await answer.getByTestId("oui-metric").count(), 2, "the metrics render");
@@ -178,7 +89,7 @@ describe("interactive answers in the game and the browser", { timeout: 300000 },
 		);
 
 		// the game's user fills the form; the browser, reloaded, shows the stored value
-		await game.waitFor("GAME FILLED");
+		await game.waitFor("GAME FILLED", 90000);
 		await page.reload();
 		await connected();
 		const qty = page.getByTestId("openui-answer").getByLabel("Quantity");
@@ -186,7 +97,7 @@ describe("interactive answers in the game and the browser", { timeout: 300000 },
 		await page.waitForFunction(() => document.querySelector('[data-field="qty"]')?.value === "3", null, {
 			timeout: 30000,
 		});
-		await page.screenshot({ path: path.join(SHOTS, "bridge-openui.png") });
+		await page.screenshot({ path: shot("bridge-openui.png") });
 
 		// a page state the game refuses: not JSON, not an array or object, an unknown answer
 		const refused = async (fields, reason) => {
@@ -243,8 +154,7 @@ describe("interactive answers in the game and the browser", { timeout: 300000 },
 					`${err.message}\npage: ${await page.locator("body").innerText()}\ngame: ${game.output()}`,
 				);
 			});
-		const until = Date.now() + 30000;
-		while (provider.requests.length === before && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+		await waitUntil(() => provider.requests.length > before, 30000);
 		const clicked = provider.requests[before];
 		assert.ok(clicked, "the click reached the model");
 		const last = clicked.messages.at(-1).content;
@@ -255,8 +165,7 @@ describe("interactive answers in the game and the browser", { timeout: 300000 },
 		);
 		await page.getByTestId("reply").filter({ hasText: /^ok$/ }).first().waitFor({ timeout: 30000 });
 
-		await page.getByLabel("Message").fill("FINISH");
-		await page.keyboard.press("Enter");
+		await sendMessage(page, "FINISH");
 		await game.waitFor("GAME CHECKS PASSED", 90000);
 		for (const request of provider.requests)
 			for (const message of request.messages)

@@ -82,15 +82,17 @@ describe("web relay", () => {
 		await provider.close();
 	});
 
+	// a job for `extra.origin` (the provider by default); `body` as it is when a string (not JSON, say)
 	const submit = (id, body, extra = {}) =>
 		json(`${bridge.url}api/inference`, {
 			method: "POST",
 			headers: gameHeaders(),
 			body: JSON.stringify({
 				id,
-				url: `${provider.url}${extra.path ?? PATHS.openai}`,
-				headers: { authorization: "Bearer sk-x", "content-type": "application/json" },
-				body: JSON.stringify(body),
+				...(extra.instance ? { instance: extra.instance } : {}),
+				url: `${extra.origin ?? provider.url}${extra.path ?? PATHS.openai}`,
+				headers: extra.headers ?? { authorization: "Bearer sk-x", "content-type": "application/json" },
+				body: typeof body === "string" ? body : JSON.stringify(body),
 				timeout: 60,
 				sessionId: extra.session ?? "s1",
 			}),
@@ -218,18 +220,7 @@ describe("web relay", () => {
 	it("cancels a running job and reports unknown ids", async () => {
 		const slow = await startProvider({ pauseMs: 400 });
 		const id = newId();
-		await json(`${bridge.url}api/inference`, {
-			method: "POST",
-			headers: gameHeaders(),
-			body: JSON.stringify({
-				id,
-				url: `${slow.url}/v1/chat/completions`,
-				headers: {},
-				body: JSON.stringify({ model: "m", stream: true, messages: [] }),
-				timeout: 60,
-				sessionId: "s1",
-			}),
-		});
+		await submit(id, { model: "m", stream: true, messages: [] }, { origin: slow.url, headers: {} });
 		const cancelled = await json(`${bridge.url}api/inference/${id}`, { method: "DELETE", headers: gameHeaders() });
 		assert.equal(cancelled.body.state, "cancelled");
 		assert.equal((await status(id)).body.state, "cancelled");
@@ -238,35 +229,12 @@ describe("web relay", () => {
 	});
 
 	it("refuses a stale bridge instance and invalid submissions", async () => {
-		const stale = await json(`${bridge.url}api/inference`, {
-			method: "POST",
-			headers: gameHeaders(),
-			body: JSON.stringify({
-				id: newId(),
-				instance: "bridge_old",
-				url: `${provider.url}/v1/chat/completions`,
-				headers: {},
-				body: "{}",
-				timeout: 60,
-				sessionId: "s1",
-			}),
-		});
+		const stale = await submit(newId(), "{}", { instance: "bridge_old", headers: {} });
 		assert.equal(stale.status, 409);
 		assert.match(stale.body.error, /restarted/);
 		const badId = await submit("nope", {});
 		assert.equal(badId.status, 400);
-		const badBody = await json(`${bridge.url}api/inference`, {
-			method: "POST",
-			headers: gameHeaders(),
-			body: JSON.stringify({
-				id: newId(),
-				url: `${provider.url}/x`,
-				headers: {},
-				body: "not json",
-				timeout: 60,
-				sessionId: "s1",
-			}),
-		});
+		const badBody = await submit(newId(), "not json", { path: "/x", headers: {} });
 		assert.equal(badBody.status, 400);
 	});
 
@@ -276,18 +244,7 @@ describe("web relay", () => {
 		let refused;
 		for (let i = 0; i < 20; i++) {
 			const id = newId();
-			const r = await json(`${bridge.url}api/inference`, {
-				method: "POST",
-				headers: gameHeaders(),
-				body: JSON.stringify({
-					id,
-					url: `${slow.url}/v1/chat/completions`,
-					headers: {},
-					body: JSON.stringify({ model: "m", stream: true, messages: [] }),
-					timeout: 60,
-					sessionId: "s1",
-				}),
-			});
+			const r = await submit(id, { model: "m", stream: true, messages: [] }, { origin: slow.url, headers: {} });
 			if (r.status === 429) {
 				refused = r;
 				break;

@@ -11,9 +11,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchChromium, PNG, startBridge, startGame, TOKEN } from "./helpers.mjs";
+import { attachPicture, browserRig, finishGame, openClient, openPhone, sendMessage, shot } from "./browser.mjs";
+import { PNG, serveScripted, TOKEN } from "./helpers.mjs";
 
-const SHOTS = process.env.UAI_BRIDGE_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), "uai-bridge-shots-"));
 const PICTURE_IDLE = 3;
 
 /** The scripted Chat Completions provider: asks a question, delegates to a sub-agent that waits
@@ -21,93 +21,66 @@ const PICTURE_IDLE = 3;
 async function startProvider() {
 	const requests = [];
 	let calls = 0;
-	const server = http.createServer((req, res) => {
-		let body = "";
-		req.on("data", (d) => (body += d));
-		req.on("end", () => {
-			const json = JSON.parse(body || "{}");
-			requests.push({ url: req.url, json, body });
-			const messages = json.messages ?? [];
-			const firstUser = JSON.stringify(messages.find((m) => m.role === "user") ?? {});
-			const last = messages.at(-1) ?? {};
-			const lastText = JSON.stringify(last);
-			res.writeHead(200, { "content-type": "text/event-stream" });
-			const send = (o) => res.write(`data: ${JSON.stringify(o)}\n\n`);
-			const tool = (name, args) => {
-				calls += 1;
-				const call = {
-					index: 0,
-					id: `call_${calls}`,
-					type: "function",
-					function: { name, arguments: JSON.stringify(args) },
-				};
-				send({ choices: [{ index: 0, delta: { tool_calls: [call] } }] });
-				send({ choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });
-				res.end("data: [DONE]\n\n");
+	const server = await serveScripted((req, res, body) => {
+		const json = JSON.parse(body || "{}");
+		requests.push({ url: req.url, json, body });
+		const messages = json.messages ?? [];
+		const firstUser = JSON.stringify(messages.find((m) => m.role === "user") ?? {});
+		const last = messages.at(-1) ?? {};
+		const lastText = JSON.stringify(last);
+		res.writeHead(200, { "content-type": "text/event-stream" });
+		const send = (o) => res.write(`data: ${JSON.stringify(o)}\n\n`);
+		const tool = (name, args) => {
+			calls += 1;
+			const call = {
+				index: 0,
+				id: `call_${calls}`,
+				type: "function",
+				function: { name, arguments: JSON.stringify(args) },
 			};
-			const say = (text) => {
-				for (const w of text.split(/(?<= )/)) send({ choices: [{ index: 0, delta: { content: w } }] });
-				send({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
-				res.end("data: [DONE]\n\n");
-			};
-			if (firstUser.includes("child work")) return tool("wait", { seconds: 10 });
-			if (last.role === "tool") {
-				if (lastText.includes("The user answered"))
-					return say(`Got it: ${/answered: \\"(\w+)/.exec(lastText)?.[1]}`);
-				if (lastText.includes("Started agent-1"))
-					return tool("agent_status", { agent: "agent-1", wait_seconds: 30 });
-				return say("The sub-agent finished.");
-			}
-			if (lastText.includes("ask me please"))
-				return tool("ask_user", { question: "Which corner?", choices: ["Left", "Right"] });
-			if (lastText.includes("delegate please"))
-				return tool("dispatch_agent", { task: "child work: wait a while", preset: "full" });
-			if (lastText.includes("Attached file")) return say("I see the file.");
-			say("OK then.");
-		});
+			send({ choices: [{ index: 0, delta: { tool_calls: [call] } }] });
+			send({ choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });
+			res.end("data: [DONE]\n\n");
+		};
+		const say = (text) => {
+			for (const w of text.split(/(?<= )/)) send({ choices: [{ index: 0, delta: { content: w } }] });
+			send({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+			res.end("data: [DONE]\n\n");
+		};
+		if (firstUser.includes("child work")) return tool("wait", { seconds: 10 });
+		if (last.role === "tool") {
+			if (lastText.includes("The user answered"))
+				return say(`Got it: ${/answered: \\"(\w+)/.exec(lastText)?.[1]}`);
+			if (lastText.includes("Started agent-1"))
+				return tool("agent_status", { agent: "agent-1", wait_seconds: 30 });
+			return say("The sub-agent finished.");
+		}
+		if (lastText.includes("ask me please"))
+			return tool("ask_user", { question: "Which corner?", choices: ["Left", "Right"] });
+		if (lastText.includes("delegate please"))
+			return tool("dispatch_agent", { task: "child work: wait a while", preset: "full" });
+		if (lastText.includes("Attached file")) return say("I see the file.");
+		say("OK then.");
 	});
-	await new Promise((r) => server.listen(0, "127.0.0.1", r));
-	return {
-		url: `http://127.0.0.1:${server.address().port}`,
-		requests,
-		close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
-	};
+	return { ...server, requests };
 }
 
 describe("bridge web client features (game in the offline host, bridge, Chromium)", { timeout: 300000 }, () => {
-	let provider;
-	let bridge;
-	let game;
-	let browser;
+	const rig = browserRig({
+		startProvider,
+		script: "web.luau",
+		bridgeArgs: () => ["--picture-idle-seconds", String(PICTURE_IDLE)],
+	});
 	let context;
 	let page;
-	const pageErrors = [];
+	let pageErrors;
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "uai-web-"));
 	before(async () => {
-		provider = await startProvider();
-		bridge = await startBridge(["--picture-idle-seconds", String(PICTURE_IDLE)]);
-		game = startGame("web.luau", {
-			UAI_SCENARIO_BRIDGE_PORT: String(bridge.port),
-			UAI_SCENARIO_BRIDGE_TOKEN: TOKEN,
-			UAI_SCENARIO_PROVIDER_URL: provider.url,
-		});
-		browser = await launchChromium();
-		await game.waitFor("GAME READY");
-		context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-		page = await context.newPage();
-		page.on("pageerror", (e) => pageErrors.push(String(e)));
-		await page.goto(`${bridge.url}#token=${TOKEN}`);
-		await page.getByTestId("link").filter({ hasText: "Game connected" }).waitFor();
+		context = await rig.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+		({ page, pageErrors } = await openClient(context, rig.bridge, rig.game));
 		await page.getByRole("button", { name: "Send" }).waitFor();
 	});
-	after(async () => {
-		await browser?.close();
-		if (game && game.child.exitCode === null) game.child.kill("SIGKILL");
-		game?.cleanup();
-		await bridge?.stop();
-		await provider?.close();
-		fs.rmSync(tmp, { recursive: true, force: true });
-	});
+	after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 	const threads = () => page.getByRole("complementary", { name: "Conversations" });
 	const reply = (text) => page.getByTestId("reply").filter({ hasText: text });
@@ -154,7 +127,7 @@ describe("bridge web client features (game in the offline host, bridge, Chromium
 		await page.getByRole("button", { name: "Run" }).click();
 		await page.getByTestId("tool-result").filter({ hasText: "echo: hi there" }).waitFor();
 		await page.getByTestId("tool-status").filter({ hasText: "Done." }).waitFor();
-		await page.screenshot({ path: path.join(SHOTS, "bridge-tools.png") });
+		await page.screenshot({ path: shot("bridge-tools.png") });
 		// a refusal by the game shows as a failure
 		await page.getByLabel("Arguments (JSON)").fill("{}");
 		await page.getByRole("button", { name: "Run" }).click();
@@ -203,32 +176,27 @@ describe("bridge web client features (game in the offline host, bridge, Chromium
 		await page.getByTestId("composer-notice").filter({ hasText: "not UTF-8 text" }).waitFor();
 		await page.getByTestId("file").setInputFiles(notes);
 		await page.getByLabel("Attached files").getByText("notes.txt").waitFor();
-		const before = provider.requests.length;
-		await page.getByLabel("Message").fill("read this");
-		await page.keyboard.press("Enter");
+		const before = rig.provider.requests.length;
+		await sendMessage(page, "read this");
 		await reply("I see the file.").waitFor({ timeout: 30000 });
-		const sent = JSON.stringify(provider.requests[before].json.messages.at(-1));
+		const sent = JSON.stringify(rig.provider.requests[before].json.messages.at(-1));
 		assert.match(sent, /read this/);
 		assert.match(sent, /Attached file notes\.txt: 46000 bytes, 2000 lines, at pastes\/[^ ]+-notes\.txt/);
 		assert.doesNotMatch(sent, /hello from a text file/, "the model gets the reference, not the text");
 	});
 
 	it("answers the agent's question from the page", async () => {
-		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
-		await page.getByLabel("Message").fill("ask me please");
-		await page.keyboard.press("Enter");
+		await sendMessage(page, "ask me please");
 		const ask = page.getByRole("dialog", { name: "The agent asks" });
 		await ask.getByText("Which corner?").waitFor({ timeout: 30000 });
-		await page.screenshot({ path: path.join(SHOTS, "bridge-question.png") });
+		await page.screenshot({ path: shot("bridge-question.png") });
 		await ask.getByRole("button", { name: "Left" }).click();
 		await reply("Got it: Left").waitFor({ timeout: 30000 });
 		await ask.waitFor({ state: "detached" });
 	});
 
 	it("stops a running sub-agent from the page", async () => {
-		await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
-		await page.getByLabel("Message").fill("delegate please");
-		await page.keyboard.press("Enter");
+		await sendMessage(page, "delegate please");
 		const agents = page.getByRole("region", { name: "Sub-agents" });
 		await agents.getByText("child work").waitFor({ timeout: 30000 });
 		await agents.getByRole("button", { name: "Stop agent-1" }).click();
@@ -241,7 +209,7 @@ describe("bridge web client features (game in the offline host, bridge, Chromium
 		await new Promise((r) => site.listen(0, "127.0.0.1", r));
 		const other = await context.newPage();
 		await other.goto(`http://127.0.0.1:${site.address().port}/`);
-		const refused = other.waitForResponse((r) => r.url().startsWith(`${bridge.url}api/command`));
+		const refused = other.waitForResponse((r) => r.url().startsWith(`${rig.bridge.url}api/command`));
 		const threadsBefore = await threads().getByRole("listitem").count();
 		// a "simple" request a hostile page can send without a preflight
 		const outcome = await other.evaluate(
@@ -252,7 +220,7 @@ describe("bridge web client features (game in the offline host, bridge, Chromium
 					headers: { "content-type": "text/plain" },
 					body: JSON.stringify({ type: "thread:new", commandId: "cmd_evil_0001", token }),
 				}).then((r) => r.type),
-			[bridge.url, TOKEN],
+			[rig.bridge.url, TOKEN],
 		);
 		assert.equal(outcome, "opaque", "the other site cannot read the answer");
 		const response = await refused;
@@ -260,7 +228,7 @@ describe("bridge web client features (game in the offline host, bridge, Chromium
 		// the browser hides the answer from the other site by design (without the site's Origin the
 		// bridge would have answered 401 for the missing token); the same request from that origin,
 		// replayed here, shows the bridge's message
-		const replay = await fetch(`${bridge.url}api/command`, {
+		const replay = await fetch(`${rig.bridge.url}api/command`, {
 			method: "POST",
 			headers: { origin: `http://127.0.0.1:${site.address().port}`, "content-type": "text/plain" },
 			body: "{}",
@@ -297,13 +265,10 @@ describe("bridge web client features (game in the offline host, bridge, Chromium
 			[...PNG],
 		);
 		assert.match(picture.id, /^[\w-]+$/);
-		await page.getByTestId("file").setInputFiles(png);
-		await page.locator(".composer .thumbs img").waitFor();
+		await attachPicture(page, png);
 		// another browser (its own storage, so its own browser id) on the bridge's own page
-		const second = await browser.newContext();
-		const theirs = await second.newPage();
-		await theirs.goto(`${bridge.url}#token=${TOKEN}`);
-		await theirs.getByTestId("link").filter({ hasText: "Game connected" }).waitFor();
+		const second = await rig.browser.newContext();
+		const { page: theirs } = await openClient(second, rig.bridge, rig.game);
 		const tried = await theirs.evaluate(async (id) => {
 			const headers = {
 				authorization: `Bearer ${sessionStorage.getItem("uai-bridge-token")}`,
@@ -324,34 +289,21 @@ describe("bridge web client features (game in the offline host, bridge, Chromium
 		await second.close();
 		// the first browser waits past the idle time: its send is refused on the page
 		await page.waitForTimeout((PICTURE_IDLE + 1) * 1000);
-		await page.getByLabel("Message").fill("what about this one?");
-		await page.keyboard.press("Enter");
+		await sendMessage(page, "what about this one?");
 		await page.getByTestId("composer-notice").filter({ hasText: "is no longer held by the bridge" }).waitFor();
 		assert.match(await page.getByTestId("composer-notice").innerText(), /attach it again/);
 	});
 
 	it("shows the phone layout and finishes", async () => {
-		const phone = await browser.newContext({
-			viewport: { width: 390, height: 844 },
-			isMobile: true,
-			hasTouch: true,
-		});
-		const small = await phone.newPage();
-		await small.goto(`${bridge.url}#token=${TOKEN}`);
-		await small.getByTestId("link").filter({ hasText: "Game connected" }).waitFor();
+		const { phone, page: small } = await openPhone(rig.browser, rig.bridge, rig.game);
 		await small.getByRole("tab", { name: "Tools" }).tap();
 		await small.getByRole("button", { name: "Run" }).waitFor();
-		await small.screenshot({ path: path.join(SHOTS, "bridge-tools-phone.png") });
+		await small.screenshot({ path: shot("bridge-tools-phone.png") });
 		await phone.close();
 		await page
 			.getByRole("button", { name: /^Remove / })
 			.first()
 			.click();
-		await page.getByLabel("Message").fill("FINISH");
-		await page.keyboard.press("Enter");
-		const code = await game.exited;
-		assert.equal(code, 0, game.output());
-		assert.match(game.output(), /WEB CHECKS PASSED/);
-		assert.deepEqual(pageErrors, []);
+		await finishGame(page, rig.game, "WEB CHECKS PASSED", pageErrors);
 	});
 });
