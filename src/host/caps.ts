@@ -141,6 +141,8 @@ export interface Detection {
 	readonly gethui: Callback | undefined;
 	/** The executor's script decompiler (`decompile(script)` → source), when there is one. */
 	readonly decompile: Callback | undefined;
+	/** The executor's `getnilinstances()` (instances whose Parent is nil), when there is one. */
+	readonly getnilinstances: Callback | undefined;
 }
 
 export function detectCapabilities(globals: ExecutorGlobals): Detection {
@@ -158,6 +160,7 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 	const [websocketConnect] = pick(WEBSOCKET_CONNECTORS);
 	const [getconnections] = pick(["getconnections"]);
 	const [decompile] = pick(["decompile"]);
+	const [getnilinstances] = pick(["getnilinstances"]);
 	pick(["getgenv"]);
 	const files: FileFunctions = {};
 	for (const name of FILE_FUNCTIONS) {
@@ -265,5 +268,6 @@ export function detectCapabilities(globals: ExecutorGlobals): Detection {
 		loadstring: loadstringFn,
 		gethui,
 		decompile,
+		getnilinstances,
 	};
 }

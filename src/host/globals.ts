@@ -33,6 +33,7 @@ declare const setidentity: unknown;
 declare const setthreadidentity: unknown;
 declare const getconnections: unknown;
 declare const decompile: unknown;
+declare const getnilinstances: unknown;
 
 /** The global names capability detection looks at (first segment of every lookup path). */
 function directGlobals(): Map<string, unknown> {
@@ -69,6 +70,7 @@ function directGlobals(): Map<string, unknown> {
 		["setthreadidentity", setthreadidentity],
 		["getconnections", getconnections],
 		["decompile", decompile],
+		["getnilinstances", getnilinstances],
 	];
 	for (const [name, value] of candidates) if (value !== undefined) found.set(name, value);
 	return found;

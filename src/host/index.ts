@@ -6,7 +6,7 @@ import { createHostFiles, HostFiles } from "./files";
 import { readExecutorGlobals } from "./globals";
 import { createHostLuau, HostLuau } from "./luau";
 import { createHostScreen, HostScreen } from "./screen";
-import { createDecompiler, Decompiler } from "./scripts";
+import { createDecompiler, createNilInstances, Decompiler, NilInstances } from "./scripts";
 import { createHostHttp, HttpCapability } from "./http";
 import { createHostWorld, HostWorld } from "./world";
 
@@ -26,6 +26,8 @@ export interface Host {
 	readonly luau: HostLuau | undefined;
 	/** The executor's decompiler (`decompile(script)` → source); undefined without one. */
 	readonly decompile: Decompiler | undefined;
+	/** The executor's `getnilinstances` (instances outside the game's tree); undefined without one. */
+	readonly nilInstances: NilInstances | undefined;
 	/** The GUI containers the player sees (tools read them; highlights go there). */
 	readonly screen: HostScreen;
 	/** The game world: the DataModel, its services, instance creation (`./world`). */
@@ -46,6 +48,7 @@ export function createHost(): Host {
 		clipboard: createClipboard(detection.clipboard, detection.caps.reason("clipboard") ?? ""),
 		luau: createHostLuau(detection.loadstring),
 		decompile: createDecompiler(detection.decompile),
+		nilInstances: createNilInstances(detection.getnilinstances),
 		screen: createHostScreen(detection.gethui),
 		world: createHostWorld(),
 		placeId: game.PlaceId,

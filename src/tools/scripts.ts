@@ -1,14 +1,16 @@
 // The game's scripts for the `script` group: script_list walks the game (bounded, yielding between
 // slices) and lists each LocalScript, Script and ModuleScript by instance path and class, one line
-// each, paged by byte offset; script_source pages the source the executor's `decompile`
-// reconstructs. A decompiled source is kept for a few minutes so paging through it decompiles once.
-import { Decompiler } from "../host/scripts";
+// each, paged by byte offset; where the executor has getnilinstances it also walks the detached
+// trees (instances the client holds whose Parent is nil), their paths starting `<nil>`.
+// script_source pages the source the executor's `decompile` reconstructs, for either kind of path.
+// A decompiled source is kept for a few minutes so paging through it decompiles once.
+import { Decompiler, NilInstances } from "../host/scripts";
 import { HostWorld } from "../host/world";
 import { ToolDeps, resultBudget } from "./deps";
 import { failure, tool, ToolSpec } from "./kit";
 import { pageLimit, pagedResult } from "./paging";
-import { describePath, resolvePath } from "./world/path";
-import { scan } from "./world/shared";
+import { describePath, joinNames, parsePath, resolvePath } from "./world/path";
+import { scan, scanFrom } from "./world/shared";
 
 /** Instances script_list looks at, at most. */
 export const SCAN_LIMIT = 20000;
@@ -66,38 +68,159 @@ function noteOf(target: LuaSourceContainer): string {
 	return notes.isEmpty() ? "" : ` (${notes.join(", ")})`;
 }
 
+/** The first segment of a nil-parented instance's path: `<nil>`, or `<nil 2>`, `<nil 3>`... for
+ *  later detached trees whose tops have the same name. */
+const NIL_LABEL = "^<nil ?%d*>$";
+
+/** The top of the detached tree `instance` is in (the ancestor whose Parent is nil). */
+function topOf(instance: Instance): Instance {
+	let cursor = instance;
+	while (cursor.Parent !== undefined) cursor = cursor.Parent;
+	return cursor;
+}
+
+/** `<label>.Top.Child...` for `instance` in the detached tree under `top`. */
+function nilPath(label: string, top: Instance, instance: Instance): string {
+	const names = new Array<string>();
+	let cursor: Instance | undefined = instance;
+	while (cursor !== undefined) {
+		names.unshift(cursor.Name);
+		if (cursor === top) break;
+		cursor = cursor.Parent;
+	}
+	const rest = joinNames(names);
+	return rest.sub(1, 1) === "[" ? `${label}${rest}` : `${label}.${rest}`;
+}
+
+/**
+ * The labels given to detached trees, stable while a tree lives: the first tree with a given top
+ * name is `<nil>`, later ones `<nil 2>`, `<nil 3>`..., so a path script_list gave keeps naming
+ * the same script. Weak both ways: a collected tree takes its label along.
+ */
+function nilLabels() {
+	const labels = setmetatable(new Map<Instance, string>(), { __mode: "k" }) as Map<Instance, string>;
+	const tops = setmetatable(new Map<string, Instance>(), { __mode: "v" }) as Map<string, Instance>;
+	const used = new Map<string, number>();
+	return {
+		labelOf: (top: Instance): string => {
+			const known = labels.get(top);
+			if (known !== undefined) return known;
+			const n = (used.get(top.Name) ?? 0) + 1;
+			used.set(top.Name, n);
+			const label = n === 1 ? "<nil>" : `<nil ${n}>`;
+			labels.set(top, label);
+			tops.set(`${label}\0${top.Name}`, top);
+			return label;
+		},
+		topOf: (label: string, name: string) => tops.get(`${label}\0${name}`),
+	};
+}
+type NilLabels = ReturnType<typeof nilLabels>;
+
 function listScripts(
 	world: HostWorld,
 	root: Instance,
 	args: { class?: string; name?: string },
 	aborted: () => boolean,
+	detached?: { tops: ReadonlyArray<Instance>; labels: NilLabels },
 ) {
 	const found = new Array<Listed>();
+	const outside = new Array<Listed>();
 	const counts: Record<string, number> = {};
 	const needle = args.name?.lower();
-	const [scanned, incomplete] = scan(root, SCAN_LIMIT, aborted, (instance) => {
-		if (!instance.IsA("LuaSourceContainer") || !CLASSES.includes(instance.ClassName)) return;
-		if (args.class !== undefined && instance.ClassName !== args.class) return;
-		if (needle !== undefined && string.find(instance.Name.lower(), needle, 1, true)[0] === undefined) return;
+	const wanted = (instance: Instance): instance is LuaSourceContainer => {
+		if (!instance.IsA("LuaSourceContainer") || !CLASSES.includes(instance.ClassName)) return false;
+		if (args.class !== undefined && instance.ClassName !== args.class) return false;
+		if (needle !== undefined && string.find(instance.Name.lower(), needle, 1, true)[0] === undefined) return false;
 		counts[instance.ClassName] = (counts[instance.ClassName] ?? 0) + 1;
+		return true;
+	};
+	let [scanned, incomplete] = scan(root, SCAN_LIMIT, aborted, (instance) => {
+		if (!wanted(instance)) return;
 		found.push({ path: describePath(world, instance), className: instance.ClassName, note: noteOf(instance) });
 	});
 	found.sort((a, b) => a.path < b.path);
-	return { found, counts, scanned, incomplete };
+	if (detached !== undefined && !aborted()) {
+		// the detached trees share the instance bound with the game and are listed after it
+		const [more, cut] = scanFrom(detached.tops, 0, SCAN_LIMIT - scanned, aborted, (instance) => {
+			if (!wanted(instance)) return;
+			const top = topOf(instance);
+			const path = nilPath(detached.labels.labelOf(top), top, instance);
+			outside.push({ path, className: instance.ClassName, note: noteOf(instance) });
+		});
+		scanned += more;
+		incomplete = incomplete || cut;
+		outside.sort((a, b) => a.path < b.path);
+	}
+	for (const entry of outside) found.push(entry);
+	return { found, counts, scanned, incomplete, nilParented: outside.size() };
 }
 
-function summaryLine(count: number, counts: Record<string, number>, where: string, scanned: number, cut: boolean) {
+function summaryLine(listed: ReturnType<typeof listScripts>, where: string, nilProblem: string | undefined): string {
+	const { counts, scanned } = listed;
+	const count = listed.found.size();
 	const parts = CLASSES.filter((c) => counts[c] !== undefined).map((c) => `${c} ${counts[c]}`);
 	const classes = parts.isEmpty() ? "" : ` (${parts.join(", ")})`;
-	const scope = cut
+	const inGame = count - listed.nilParented;
+	const placed =
+		listed.nilParented > 0
+			? `: ${inGame} under ${where}, ${listed.nilParented} nil-parented (<nil> paths)`
+			: ` under ${where}`;
+	const scope = listed.incomplete
 		? `; stopped after ${scanned} instances, narrow it with root`
 		: `; ${scanned} instances looked at`;
-	return `${count} script${count === 1 ? "" : "s"}${classes} under ${where}${scope}`;
+	const problem = nilProblem !== undefined ? `; nil-parented scripts not listed: ${nilProblem}` : "";
+	return `${count} script${count === 1 ? "" : "s"}${classes}${placed}${scope}${problem}`;
+}
+
+/** The instance a script path names (a game path, or a `<nil>` path script_list gave) and how to
+ *  show it, or nil and why not. */
+function resolveScript(
+	world: HostWorld,
+	nilInstances: NilInstances | undefined,
+	labels: NilLabels,
+	path: string,
+): LuaTuple<[Instance, string] | [undefined, string]> {
+	const [segments] = parsePath(path);
+	if (segments === undefined || string.match(segments[0], NIL_LABEL)[0] === undefined) {
+		const [instance, why] = resolvePath(world, path);
+		if (instance === undefined) return $tuple(undefined, why);
+		return $tuple(instance, describePath(world, instance));
+	}
+	if (nilInstances === undefined)
+		return $tuple(undefined, "this executor has no getnilinstances: nil-parented scripts cannot be reached");
+	const [label, name] = [segments[0], segments[1]];
+	if (name === undefined) return $tuple(undefined, `${path} names no instance: give the tree's top after ${label}`);
+	let top = labels.topOf(label, name);
+	if (top === undefined && label === "<nil>") {
+		// a path not from a listing: the one nil-parented instance of that name
+		const [roots, why] = nilInstances();
+		if (roots === undefined) return $tuple(undefined, why);
+		const named = roots.filter((candidate) => candidate.Name === name);
+		if (named.size() > 1)
+			return $tuple(
+				undefined,
+				`${named.size()} nil-parented instances are named ${name}: list them with script_list and use the path it gives`,
+			);
+		top = named[0];
+	}
+	if (top === undefined)
+		return $tuple(undefined, `no nil-parented instance is ${label}.${name} now (list them with script_list)`);
+	let cursor = top;
+	for (let index = 2; index < segments.size(); index++) {
+		const child = cursor.FindFirstChild(segments[index]);
+		if (child === undefined)
+			return $tuple(undefined, `${nilPath(label, top, cursor)} has no child named ${segments[index]}`);
+		cursor = child;
+	}
+	return $tuple(cursor, nilPath(label, top, cursor));
 }
 
 export function scriptTools(deps: ToolDeps): Array<ToolSpec<never>> {
 	const world = deps.host.world;
 	const decompile = deps.host.decompile;
+	const nilInstances = deps.host.nilInstances;
+	const labels = nilLabels();
 	const cached = decompile !== undefined ? sourceCache(decompile) : undefined;
 	const PAGING = {
 		offset: { type: "integer", minimum: 0, description: "byte offset to start at (default 0)" },
@@ -108,6 +231,7 @@ export function scriptTools(deps: ToolDeps): Array<ToolSpec<never>> {
 			risk: "read",
 			description:
 				"List the scripts in the game (LocalScript, Script, ModuleScript) by instance path and class, sorted by path. " +
+				"Without root, scripts the client holds outside the game's tree (nil-parented, where the executor can find them) follow, their paths starting `<nil>`. " +
 				"Narrow it with root (an instance path), class, or name (a part of the script's name, any case). " +
 				"Paged: continue with the offset the last line gives.",
 			parameters: {
@@ -130,7 +254,7 @@ export function scriptTools(deps: ToolDeps): Array<ToolSpec<never>> {
 				},
 				required: [],
 			},
-			limits: `looks at up to ${SCAN_LIMIT} instances; pages of ${LIST_PAGE} bytes by default (200-64000)`,
+			limits: `looks at up to ${SCAN_LIMIT} instances (nil-parented trees included); pages of ${LIST_PAGE} bytes by default (200-64000)`,
 			example: {
 				args: { root: "Workspace.Lobby" },
 				result:
@@ -147,15 +271,22 @@ export function scriptTools(deps: ToolDeps): Array<ToolSpec<never>> {
 				}
 				const [limit, budgetProblem] = pageLimit(args.limit ?? LIST_PAGE, resultBudget(deps.config));
 				if (limit === undefined) return failure(budgetProblem);
-				const listed = listScripts(world, root, args, () => ctx.aborted());
+				// the detached trees, on the whole-game listing where the executor can find them
+				let detached: { tops: ReadonlyArray<Instance>; labels: NilLabels } | undefined;
+				let nilProblem: string | undefined;
+				if (args.root === undefined && nilInstances !== undefined) {
+					const [tops, why] = nilInstances();
+					if (tops !== undefined) detached = { tops, labels };
+					nilProblem = why;
+				}
+				const listed = listScripts(world, root, args, () => ctx.aborted(), detached);
 				if (ctx.aborted()) return failure("stopped");
 				const where = args.root !== undefined ? describePath(world, root) : "the game";
-				const lines = [
-					summaryLine(listed.found.size(), listed.counts, where, listed.scanned, listed.incomplete),
-				];
+				const lines = [summaryLine(listed, where, nilProblem)];
 				for (const entry of listed.found) lines.push(`${entry.path}  ${entry.className}${entry.note}`);
 				return pagedResult(lines.join("\n"), args.offset, limit, {
 					count: listed.found.size(),
+					nilParented: listed.nilParented,
 					scanned: listed.scanned,
 					incomplete: listed.incomplete,
 				});
@@ -175,7 +306,8 @@ export function scriptTools(deps: ToolDeps): Array<ToolSpec<never>> {
 					path: {
 						type: "string",
 						minLength: 1,
-						description: "the script's instance path (from script_list)",
+						description:
+							"the script's instance path from script_list (a `<nil>` path for a nil-parented one)",
 					},
 					...PAGING,
 					limit: {
@@ -197,17 +329,17 @@ export function scriptTools(deps: ToolDeps): Array<ToolSpec<never>> {
 			},
 			run: (args, ctx) => {
 				if (cached === undefined) return failure("this executor has no decompile");
-				const [instance, why] = resolvePath(world, args.path);
-				if (instance === undefined) return failure(why);
+				const [instance, shown] = resolveScript(world, nilInstances, labels, args.path);
+				if (instance === undefined) return failure(shown);
 				if (!instance.IsA("LuaSourceContainer"))
-					return failure(`${describePath(world, instance)} is a ${instance.ClassName}, not a script`);
+					return failure(`${shown} is a ${instance.ClassName}, not a script`);
 				const [limit, budgetProblem] = pageLimit(args.limit ?? SOURCE_DEFAULT, resultBudget(deps.config));
 				if (limit === undefined) return failure(budgetProblem);
 				const [source, problem] = cached(instance, args.refresh === true);
 				if (ctx.aborted()) return failure("stopped");
 				if (source === undefined) return failure(problem);
 				return pagedResult(source, args.offset, limit, {
-					path: describePath(world, instance),
+					path: shown,
 					className: instance.ClassName,
 				});
 			},

@@ -84,6 +84,11 @@ export function formatPath(world: HostWorld, instance: Instance): string | undef
 		cursor = cursor.Parent;
 	}
 	if (cursor === undefined) return undefined;
+	return joinNames(names);
+}
+
+/** Names joined in the path syntax (dots, brackets where a name is not plain). */
+export function joinNames(names: ReadonlyArray<string>): string {
 	let out = "";
 	names.forEach((name, index) => {
 		if (plain(name)) out += index === 0 ? name : `.${name}`;

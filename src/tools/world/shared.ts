@@ -39,7 +39,20 @@ export function scan(
 	visit: (instance: Instance, depth: number) => boolean | void,
 	withRoot = false,
 ): LuaTuple<[number, boolean]> {
-	const queue: Array<[Instance, number]> = withRoot ? [[root, 0]] : root.GetChildren().map((c) => [c, 1]);
+	return withRoot
+		? scanFrom([root], 0, limit, aborted, visit)
+		: scanFrom(root.GetChildren(), 1, limit, aborted, visit);
+}
+
+/** `scan` from several starting instances (at `startDepth`), each visited before its descendants. */
+export function scanFrom(
+	starts: ReadonlyArray<Instance>,
+	startDepth: number,
+	limit: number,
+	aborted: () => boolean,
+	visit: (instance: Instance, depth: number) => boolean | void,
+): LuaTuple<[number, boolean]> {
+	const queue: Array<[Instance, number]> = starts.map((start) => [start, startDepth]);
 	let head = 0;
 	let visited = 0;
 	while (head < queue.size()) {
