@@ -111,7 +111,9 @@ export = () => {
 			const { run } = setup();
 			const answer = run({ type: "loops:stop" });
 			expect(answer.ok).to.equal(true);
-			expect((answer.data as { stopped: number }).stopped).to.equal(0);
+			const data = answer.data as { stopped: number; note: string };
+			expect(data.stopped).to.equal(0);
+			expect(data.note).to.equal("this client runs no chat loops");
 		});
 	});
 };
