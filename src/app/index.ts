@@ -39,7 +39,10 @@ export function createApp(uai: Handle): Navigator {
 	const note = (text: string) => uai.log.info(text, "app");
 
 	const ensure = (): MountedApp => {
-		if (app !== undefined && app.alive()) return app;
+		if (app !== undefined && app.alive()) {
+			app.ready();
+			return app;
+		}
 		const mounted = loadMount().mountApp(
 			uai,
 			() => {
@@ -48,6 +51,12 @@ export function createApp(uai: Handle): Navigator {
 			state,
 		);
 		app = mounted;
+		// a show from another thread while this one waits between slices finishes the same mount
+		const [ok, reason] = pcall(mounted.ready);
+		if (!ok) {
+			if (app === mounted) app = undefined;
+			error(reason, 0);
+		}
 		return mounted;
 	};
 

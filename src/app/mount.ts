@@ -1,20 +1,48 @@
 // Mounts the application window: one UI LIB window whose tabs are the panels. The window owns every
 // subscription the panels make; unloading the client destroys it (a client cleanup), while closing
 // it only releases the view — the client, its conversations and providers keep running.
+// The mount is sliced (slices.ts): it draws the window, the tab strip and the Chat page, a frame's
+// share at a time where the showing thread may yield; the other pages are built after it in the
+// background, a slice a frame, and a page not built yet when it is shown (`uai.show(panel)` or its
+// tab pressed) is finished then, so every page is whole whenever a user or a host sees it.
 import type { Handle, Tab, Window } from "../api";
-import UI from "../ui-lib";
+type UILib = typeof import("../ui-lib");
 import { followAppearance, windowAppearance } from "./appearance";
 import { NoticesSeen, presentNotices } from "./notices";
 import type { ApprovalPresenter } from "./panels/chat/approvals";
+import type * as ChatPanel from "./panels/chat";
+import type * as LogsPanel from "./panels/logs";
+import type * as ProvidersPanel from "./panels/providers";
+import type * as SettingsPanel from "./panels/settings";
 import { PanelName } from "./panels";
-import { buildChatPanel } from "./panels/chat";
-import { buildLogsPanel } from "./panels/logs";
-import { buildProvidersPanel } from "./panels/providers";
-import { buildSettingsPanel } from "./panels/settings";
+import { Build, createBuild, Pause } from "./slices";
+
+/** Work units of one step of the mount: about what drawing a control or a tab costs. */
+const STEP_UNITS = 700;
+/** Work units of compiling and running a module group on first require (UI LIB, a panel). */
+const MODULE_UNITS = 1000;
+
+// Literal requires of children, so the bundler still finds and carries the modules; each compiles
+// on its first require, a slice of the mount or of its page's build.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const loaders = {
+	ui: () => require(script.Parent!.Parent!.WaitForChild("ui-lib") as ModuleScript) as UILib,
+	chat: () => require(script.Parent!.WaitForChild("panels").WaitForChild("chat") as ModuleScript) as typeof ChatPanel,
+	providers: () =>
+		require(
+			script.Parent!.WaitForChild("panels").WaitForChild("providers") as ModuleScript,
+		) as typeof ProvidersPanel,
+	settings: () =>
+		require(script.Parent!.WaitForChild("panels").WaitForChild("settings") as ModuleScript) as typeof SettingsPanel,
+	logs: () => require(script.Parent!.WaitForChild("panels").WaitForChild("logs") as ModuleScript) as typeof LogsPanel,
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const APP_WINDOW_ID = "project-uai-app";
 
 export interface MountedApp {
+	/** Finishes the mount (sliced where the thread may yield); the other pages follow behind. */
+	readonly ready: () => void;
 	readonly alive: () => boolean;
 	readonly visible: () => boolean;
 	readonly show: (panel?: PanelName) => void;
@@ -29,57 +57,123 @@ export interface AppState {
 }
 
 export function mountApp(uai: Handle, onGone: () => void, state: AppState): MountedApp {
-	const window: Window = UI.CreateWindow({
-		Id: APP_WINDOW_ID,
-		Title: "Project UAI",
-		Subtitle: `v${uai.version}`,
-		// The theme is a client setting (`ui.theme`, Settings → Appearance) that the window follows;
-		// UI LIB's built-in Light/Dark action would change the window alone, so the app omits it.
-		ThemeToggle: false,
-		// room for a conversation: UI LIB fits these to the safe viewport on smaller screens
-		Width: 960,
-		Height: 800,
-		...windowAppearance(uai.config),
-	});
-	const cleanup = uai.env.require("runtime/cleanup");
-	const [release] = cleanup.add(() => window.Destroy(), "app: window");
-	window.Give(() => {
-		if (release !== undefined) release(false);
-		onGone();
+	let window: Window | undefined;
+	let closed = false;
+	const tabs = new Map<PanelName, Tab>();
+	const pages = new Map<PanelName, Build>();
+	const background = new Array<Build>();
+	let behind = false;
+
+	const mounting = createBuild(uai, (pause) => {
+		const UI = loaders.ui();
+		pause(MODULE_UNITS);
+		const { buildChatPanel } = loaders.chat();
+		pause(MODULE_UNITS);
+		const made: Window = UI.CreateWindow({
+			Id: APP_WINDOW_ID,
+			Title: "Project UAI",
+			Subtitle: `v${uai.version}`,
+			// The theme is a client setting (`ui.theme`, Settings → Appearance) that the window follows;
+			// UI LIB's built-in Light/Dark action would change the window alone, so the app omits it.
+			ThemeToggle: false,
+			// room for a conversation: UI LIB fits these to the safe viewport on smaller screens
+			Width: 960,
+			Height: 800,
+			...windowAppearance(uai.config),
+		});
+		window = made;
+		const cleanup = uai.env.require("runtime/cleanup");
+		const [release] = cleanup.add(() => made.Destroy(), "app: window");
+		made.Give(() => {
+			closed = true;
+			if (release !== undefined) release(false);
+			onGone();
+		});
+		pause(STEP_UNITS * 2);
+
+		// app pages are not script-tool lists: no search box, counter or eyebrow (the chat no heading)
+		const tab = (name: PanelName, title: string, heading = true) => {
+			const page = made.Tab({
+				Id: name,
+				Title: title,
+				Search: false,
+				Summary: false,
+				Eyebrow: false,
+				Heading: heading,
+			});
+			tabs.set(name, page);
+			pause(STEP_UNITS);
+			return page;
+		};
+		const chat = tab("chat", "Chat", false);
+		const conversations = tab("conversations", "Conversations");
+		// the other pages: built after the mount, or when first shown (their tab pressed)
+		const later = (name: PanelName, title: string, build: (page: Tab, pause: Pause) => void) => {
+			const page = tab(name, title);
+			const built = createBuild(uai, (pausePage) => build(page, pausePage));
+			pages.set(name, built);
+			background.push(built);
+			made.Give(
+				page.Frame.GetPropertyChangedSignal("Visible").Connect(() => {
+					if (page.Frame.Visible) built.finish();
+				}),
+			);
+		};
+		later("providers", "Providers", (page, pausePage) => {
+			const { buildProvidersPanel } = loaders.providers();
+			pausePage(MODULE_UNITS);
+			buildProvidersPanel(uai, made, page, pausePage);
+		});
+		later("settings", "Settings", (page, pausePage) => {
+			const { buildSettingsPanel } = loaders.settings();
+			pausePage(MODULE_UNITS);
+			buildSettingsPanel(uai, made, page, pausePage);
+		});
+		later("logs", "Logs", (page, pausePage) => {
+			const { buildLogsPanel } = loaders.logs();
+			pausePage(MODULE_UNITS);
+			buildLogsPanel(uai, made, page, pausePage);
+		});
+		buildChatPanel(uai, made, chat, conversations);
+		pause(STEP_UNITS * 4);
+		followAppearance(uai.config, made);
+		state.approvals.attach(made);
+		presentNotices(uai, made, state.seen);
 	});
 
-	const tabs = new Map<PanelName, Tab>();
-	// app pages are not script-tool lists: no search box, counter or eyebrow (the chat no heading)
-	const tab = (name: PanelName, title: string, heading = true) => {
-		const made = window.Tab({
-			Id: name,
-			Title: title,
-			Search: false,
-			Summary: false,
-			Eyebrow: false,
-			Heading: heading,
-		});
-		tabs.set(name, made);
-		return made;
+	// the background: one slice a frame of the first page not built yet, while the window lives
+	const buildBehind = () => {
+		while (!closed) {
+			const waiting = background.find((page) => !page.done());
+			if (waiting === undefined) return;
+			waiting.slice();
+			task.wait();
+		}
 	};
-	const chat = tab("chat", "Chat", false);
-	buildChatPanel(uai, window, chat, tab("conversations", "Conversations"));
-	buildProvidersPanel(uai, window, tab("providers", "Providers"));
-	buildSettingsPanel(uai, window, tab("settings", "Settings"));
-	buildLogsPanel(uai, window, tab("logs", "Logs"));
-	followAppearance(uai.config, window);
-	state.approvals.attach(window);
-	presentNotices(uai, window, state.seen);
+	const ready = (): Window => {
+		mounting.finish();
+		if (window === undefined || !mounting.done()) error("the application is still mounting", 0);
+		return window;
+	};
 
 	return {
-		alive: () => window.Alive,
-		visible: () => window.Visible,
-		show: (panel) => {
-			window.Show();
-			const target = panel !== undefined ? tabs.get(panel) : undefined;
-			if (target !== undefined) window.SelectTab(target);
+		ready: () => {
+			ready();
+			if (behind) return;
+			behind = true;
+			task.defer(buildBehind);
 		},
-		hide: () => window.Hide(),
-		minimize: () => window.Minimize(),
+		alive: () => !closed && (window === undefined || window.Alive),
+		visible: () => window !== undefined && window.Visible,
+		show: (panel) => {
+			const shown = ready();
+			shown.Show();
+			if (panel === undefined) return;
+			pages.get(panel)?.finish();
+			const target = tabs.get(panel);
+			if (target !== undefined) shown.SelectTab(target);
+		},
+		hide: () => ready().Hide(),
+		minimize: () => ready().Minimize(),
 	};
 }

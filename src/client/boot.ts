@@ -13,6 +13,7 @@ import { createRelayPort } from "../net/bridge/port";
 import { createAttachments } from "../runtime/attachments";
 import { createSdk } from "../embedding/sdk";
 import { createHost, Host } from "../host";
+import { publicFrame } from "../host/frame";
 import { createInference } from "../provider/inference";
 import { createProviders } from "../provider/registry";
 import { createBlockerRegistry } from "../runtime/blockers";
@@ -109,6 +110,7 @@ function bootClient(
 		definePublicModule(registry, "runtime/blockers", () => blockers);
 		definePublicModule(registry, "runtime/clipboard", () => host.clipboard);
 		definePublicModule(registry, "runtime/cleanup", () => table.freeze({ add: cleanup.add, count: cleanup.count }));
+		definePublicModule(registry, "runtime/frame", () => publicFrame);
 		definePublicModule(registry, "openui", loadOpenUI);
 		// OpenUI loads on first use: a stored answer in history or Settings → Chat → Interactive answers
 		const openui = () => registry.require("openui") as OpenUIModule;

@@ -3,6 +3,7 @@
 // `env.require` or `env.loadedModules` to inject behaviour.
 import type { Caps } from "../host/caps";
 import type { ClipboardModule } from "../host/clipboard";
+import type { publicFrame } from "../host/frame";
 import type { Attachments } from "../runtime/attachments";
 import type { BlockerRegistry } from "../runtime/blockers";
 import type { CleanupRegistry } from "../runtime/cleanup";
@@ -27,6 +28,8 @@ export interface PublicModules {
 	"runtime/clipboard": ClipboardModule;
 	"runtime/cleanup": Pick<CleanupRegistry, "add" | "count">;
 	"runtime/attachments": Pick<Attachments, "save" | "reference">;
+	/** The frame door: long work counted in units, paused to the next frame (src/host/frame.ts). */
+	"runtime/frame": typeof publicFrame;
 	/** The built-in tool families and their tools (src/tools/catalogue.ts). */
 	"tools/builtin": BuiltinCatalogue;
 	/** Loaded on first require (src/client/optional_modules.ts). */

@@ -31,11 +31,19 @@ export function nextFrame() {
 	spent = 0;
 }
 
-/** Counts `units` of work; pauses to the next frame when this frame's share is spent. */
-export function spend(units: number) {
+/**
+ * Counts `units` of work without pausing; true once this frame's share is spent, so work that
+ * pauses its own way (a coroutine it resumes in slices) knows when to stop for this frame.
+ */
+export function due(units: number): boolean {
 	sameFrame();
 	spent += units;
-	if (spent >= FRAME_UNITS) nextFrame();
+	return spent >= FRAME_UNITS;
+}
+
+/** Counts `units` of work; pauses to the next frame when this frame's share is spent. */
+export function spend(units: number) {
+	if (due(units)) nextFrame();
 }
 
 /** What the JSON codec and other sliced work report their work to (runtime/json.ts `Slicing`). */
@@ -53,3 +61,6 @@ export function frameSlicing(isCancelled?: () => boolean, stopped = "Stopped."):
 		},
 	};
 }
+
+/** `env.require("runtime/frame")`: the frame door for hosts and the application (docs/EMBEDDING.md). */
+export const publicFrame = table.freeze({ FRAME_UNITS, due, spend, nextFrame });

@@ -4,10 +4,13 @@
 // (a Copy action puts the same redacted text on the clipboard where the host has one); the evidence
 // is formatted from the recorded entry and never resends anything.
 import type { Handle, Tab, Window } from "../../api";
+import type { Pause } from "../slices";
 import { diagnosticRow, LogRow, mergeRows, requestRow, RowKind } from "./log_rows";
 
 const LEVELS = ["debug", "info", "warn", "error"] as const;
 const ALL = "All sources";
+/** Work units of drawing one control (the page is built in slices: ../slices.ts). */
+const CONTROL_UNITS = 500;
 const KINDS: Record<string, RowKind | undefined> = { All: undefined, Diagnostic: "diagnostic", Requests: "request" };
 
 interface Filter {
@@ -28,7 +31,7 @@ function shown(row: LogRow, filter: Filter): boolean {
 	);
 }
 
-export function buildLogsPanel(uai: Handle, window: Window, tab: Tab) {
+export function buildLogsPanel(uai: Handle, window: Window, tab: Tab, pause: Pause) {
 	const log = uai.log;
 	const capacity = log.capacity + log.requestCapacity;
 	const filter: Filter = { kind: undefined, level: 0, source: ALL };
@@ -73,7 +76,9 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab) {
 			if (row !== undefined && row.item.Key === key) openEvidence(row);
 		},
 	});
+	pause(CONTROL_UNITS);
 	const count = section.Label({ Id: "logs-count", Text: "" });
+	pause(CONTROL_UNITS);
 
 	const kind = section.Segmented({
 		Id: "logs-kind",
@@ -82,6 +87,7 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab) {
 		Default: "All",
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const level = section.Segmented({
 		Id: "logs-level",
 		Text: "Lowest level",
@@ -89,6 +95,7 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab) {
 		Default: "Debug",
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const source = section.Dropdown({
 		Id: "logs-source",
 		Text: "Source",
@@ -96,6 +103,7 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab) {
 		Default: ALL,
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const noteSource = (name: string) => {
 		if (sources.has(name)) return;
 		sources.add(name);
@@ -144,6 +152,7 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab) {
 			refill();
 		},
 	});
+	pause(CONTROL_UNITS);
 	window.Give(log.added.connect((entry) => arrive(diagnosticRow(entry))));
 	window.Give(log.requestAdded.connect((entry) => arrive(requestRow(entry))));
 	refill();

@@ -2,6 +2,7 @@
 // routing, appearance (the window follows the settings: appearance.ts), and configuration export/import (Review, then Apply). Controls start from
 // the configuration and reflect later changes silently, so an outside change never loops back.
 import type { Handle, Tab, Window } from "../../api";
+import type { Pause } from "../slices";
 import { motionSetting, textScale, themeName } from "../appearance";
 import { buildTransferSection } from "./transfer";
 import { buildToolsSection } from "./settings_tools";
@@ -20,7 +21,10 @@ interface Reflected {
 	readonly control: { Set(value: unknown, silent?: boolean): unknown };
 }
 
-export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
+/** Work units of drawing one control (the page is built in slices: ../slices.ts). */
+const CONTROL_UNITS = 500;
+
+export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab, pause: Pause) {
 	const config = uai.config;
 	const reflected = new Array<Reflected>();
 	const reflect = (path: string, control: Reflected["control"], read = () => config.get(path)) =>
@@ -48,7 +52,9 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		},
 	});
 	reflect("permissions.mode", mode, () => uai.permissions.mode());
+	pause(CONTROL_UNITS);
 	const rules = permissions.List({ Id: "settings-rules", Text: "Tool rules", Height: 120, MaxItems: 500 });
+	pause(CONTROL_UNITS);
 	const showRules = () =>
 		rules.SetItems(
 			uai.permissions.listRules().map((rule) => ({ Title: rule.pattern, Text: rule.verdict, Kind: "Info" })),
@@ -59,12 +65,14 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		Placeholder: "fs_*",
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const verdict = permissions.Segmented({
 		Id: "settings-rule-verdict",
 		Text: "Rule",
 		Options: VERDICTS,
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	permissions.Button({
 		Id: "settings-rule-set",
 		Text: "Set the rule (default removes it)",
@@ -75,6 +83,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 			showRules();
 		},
 	});
+	pause(CONTROL_UNITS);
 
 	const agent = tab.Section({
 		Title: "Agent",
@@ -90,6 +99,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		OnCommit: (value: unknown) => store("agent.maxTurns", value),
 	});
 	reflect("agent.maxTurns", rounds);
+	pause(CONTROL_UNITS);
 	const deadline = agent.Slider({
 		Id: "settings-deadline",
 		Text: "Turn deadline",
@@ -102,6 +112,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		OnCommit: (value: unknown) => store("agent.budgetSeconds", value),
 	});
 	reflect("agent.budgetSeconds", deadline);
+	pause(CONTROL_UNITS);
 	const unlimited = agent.Toggle({
 		Id: "settings-unlimited",
 		Text: "Unlimited rounds and time",
@@ -111,6 +122,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		Callback: (value: unknown) => store("agent.unlimitedTurns", value),
 	});
 	reflect("agent.unlimitedTurns", unlimited);
+	pause(CONTROL_UNITS);
 	const effort = agent.Segmented({
 		Id: "settings-effort",
 		Text: "Reasoning effort",
@@ -121,6 +133,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		Callback: (value: unknown) => store("agent.effort", value),
 	});
 	reflect("agent.effort", effort);
+	pause(CONTROL_UNITS);
 	const routing = agent.Toggle({
 		Id: "settings-free-routing",
 		Text: "Automatic free routing",
@@ -130,8 +143,10 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		Callback: (value: unknown) => store("agent.freeRouting", value),
 	});
 	reflect("agent.freeRouting", routing);
+	pause(CONTROL_UNITS);
 
-	buildToolsSection(uai, window, tab);
+	buildToolsSection(uai, window, tab, pause);
+	pause(CONTROL_UNITS);
 
 	const chat = tab.Section({ Title: "Chat" });
 	const interactive = chat.Toggle({
@@ -143,6 +158,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		Callback: (value: unknown) => store("chat.interactiveAnswers", value),
 	});
 	reflect("chat.interactiveAnswers", interactive);
+	pause(CONTROL_UNITS);
 
 	const look = tab.Section({ Title: "Appearance" });
 	const theme = look.Segmented({
@@ -154,6 +170,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		Callback: (value: unknown) => store("ui.theme", tostring(value).lower()),
 	});
 	reflect("ui.theme", theme, () => themeName(config));
+	pause(CONTROL_UNITS);
 	const scale = look.Slider({
 		Id: "settings-text-scale",
 		Text: "Text size",
@@ -166,6 +183,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		OnCommit: (value: unknown) => store("ui.fontScale", value),
 	});
 	reflect("ui.fontScale", scale, () => textScale(config));
+	pause(CONTROL_UNITS);
 	const motion = look.Segmented({
 		Id: "settings-motion",
 		Text: "Reduced motion",
@@ -175,8 +193,10 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		Callback: (value: unknown) => store("ui.reduceMotion", value),
 	});
 	reflect("ui.reduceMotion", motion, () => motionSetting(config));
+	pause(CONTROL_UNITS);
 
 	buildTransferSection(uai, window, tab);
+	pause(CONTROL_UNITS);
 
 	const refresh = (path: string | undefined) => {
 		for (const entry of reflected) {
@@ -185,5 +205,6 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab) {
 		if (path === undefined || path.sub(1, 12) === "permissions.") showRules();
 	};
 	window.Give(config.changed.connect((path) => refresh(path)));
-	showRules();
+	// the page may be built in slices: a change made meanwhile shows too
+	refresh(undefined);
 }

@@ -2,10 +2,14 @@
 // whether this host supports it; a toggle per family turns the group off (`agent.disabledGroups`,
 // which leaves its tools out of every conversation's definitions); and the memory switch.
 import type { Handle, Tab, Window } from "../../api";
+import type { Pause } from "../slices";
 
 const RISK_ORDER = ["read", "write", "danger"];
 
-export function buildToolsSection(uai: Handle, window: Window, tab: Tab) {
+/** Work units of drawing one family's toggle (the page is built in slices: ../slices.ts). */
+const TOGGLE_UNITS = 500;
+
+export function buildToolsSection(uai: Handle, window: Window, tab: Tab, pause: Pause) {
 	const config = uai.config;
 	const util = uai.env.require("runtime/util");
 	const section = tab.Section({
@@ -51,6 +55,7 @@ export function buildToolsSection(uai: Handle, window: Window, tab: Tab) {
 			},
 		});
 		toggles.set(family.group, toggle);
+		pause(TOGGLE_UNITS);
 	}
 	const memory = section.Toggle({
 		Id: "settings-tools-memory",
@@ -60,12 +65,12 @@ export function buildToolsSection(uai: Handle, window: Window, tab: Tab) {
 		Persist: false,
 		Callback: (on: unknown) => config.set("memory.enabled", on === true),
 	});
-	window.Give(
-		config.changed.connect((path) => {
-			if (path === undefined || path.sub(1, 20) === "agent.disabledGroups")
-				for (const [group, toggle] of toggles) toggle.Set(disabled()[group] !== true, true);
-			if (path === undefined || path === "memory.enabled")
-				memory.Set(config.get("memory.enabled") !== false, true);
-		}),
-	);
+	const refresh = (path: string | undefined) => {
+		if (path === undefined || path.sub(1, 20) === "agent.disabledGroups")
+			for (const [group, toggle] of toggles) toggle.Set(disabled()[group] !== true, true);
+		if (path === undefined || path === "memory.enabled") memory.Set(config.get("memory.enabled") !== false, true);
+	};
+	window.Give(config.changed.connect(refresh));
+	// the section may be built in slices: a change made meanwhile shows too
+	refresh(undefined);
 }
