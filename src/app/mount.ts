@@ -19,8 +19,8 @@ import { Build, createBuild, Pause } from "./slices";
 
 /** Work units of one step of the mount: about what drawing a control or a tab costs. */
 const STEP_UNITS = 700;
-/** Work units of compiling and running a module group on first require (UI LIB, a panel). */
-const MODULE_UNITS = 1000;
+/** Compiling and running a module group on first require (UI LIB, a panel): a frame's share. */
+const MODULE_UNITS = 2000;
 
 // Literal requires of children, so the bundler still finds and carries the modules; each compiles
 // on its first require, a slice of the mount or of its page's build.
@@ -89,7 +89,7 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 			if (release !== undefined) release(false);
 			onGone();
 		});
-		pause(STEP_UNITS * 2);
+		pause(MODULE_UNITS);
 
 		// app pages are not script-tool lists: no search box, counter or eyebrow (the chat no heading)
 		const tab = (name: PanelName, title: string, heading = true) => {

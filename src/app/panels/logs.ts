@@ -155,5 +155,7 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab, pause: Pau
 	pause(CONTROL_UNITS);
 	window.Give(log.added.connect((entry) => arrive(diagnosticRow(entry))));
 	window.Give(log.requestAdded.connect((entry) => arrive(requestRow(entry))));
+	// the rows of both logs: a slice of their own
+	pause(CONTROL_UNITS * 4);
 	refill();
 }

@@ -21,7 +21,11 @@ export function buildToolsSection(uai: Handle, window: Window, tab: Tab, pause: 
 		return typeIs(stored, "table") ? (stored as Record<string, unknown>) : {};
 	};
 	const toggles = new Map<string, { Set(value: unknown, silent?: boolean): unknown }>();
-	for (const family of uai.env.require("tools/builtin")) {
+	// the tool catalogue loads on first require: a slice of its own
+	pause(TOGGLE_UNITS * 4);
+	const families = uai.env.require("tools/builtin");
+	pause(TOGGLE_UNITS * 4);
+	for (const family of families) {
 		let highest = 0;
 		const missing = new Set<string>();
 		let unavailable = 0;
