@@ -115,7 +115,8 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 			background.push(built);
 			made.Give(
 				page.Frame.GetPropertyChangedSignal("Visible").Connect(() => {
-					if (page.Frame.Visible) built.finish();
+					// its tab was pressed: the page is seen now, so it is finished in one go
+					if (page.Frame.Visible) built.finish(true);
 				}),
 			);
 		};

@@ -14,8 +14,8 @@ export interface Build {
 	readonly done: () => boolean;
 	/** Runs one slice if the build is waiting at a pause (the background). */
 	readonly slice: () => void;
-	/** Runs the build to its end: a slice a frame where this thread may yield, else at once. */
-	readonly finish: () => void;
+	/** Runs the build to its end: a slice a frame where this thread may yield (unless `atOnce`). */
+	readonly finish: (atOnce?: boolean) => void;
 }
 
 const PAUSED = "uai-app-paused";
@@ -47,9 +47,9 @@ export function createBuild(uai: Handle, body: (pause: Pause) => void): Build {
 	return {
 		done,
 		slice,
-		finish: () => {
+		finish: (atOnce = false) => {
 			while (!done()) {
-				const waitable = running === 0 && coroutine.isyieldable();
+				const waitable = !atOnce && running === 0 && coroutine.isyieldable();
 				if (atPause) slice();
 				else if (!waitable) return; // waiting on its own: the scheduler resumes it
 				if (!done() && waitable) frame.nextFrame();
