@@ -93,12 +93,10 @@ export class Section implements SectionHost {
 		listLayout(this.Frame, HEADER_GAP);
 		this.header = frame("SectionHeader", this.Frame, { LayoutOrder: 1, Size: new UDim2(1, 0, 0, 0) });
 		this.titleLabel = label("Title", this.header, { Text: this.Title });
-		core.type.bind(scope, this.titleLabel, "Heading");
-		core.painter.bind(scope, this.titleLabel, "TextColor3", "Text");
+		core.text(scope, this.titleLabel, "Heading", "Text");
 		if (this.Description !== "") {
 			this.descriptionLabel = label("Description", this.header, { Text: this.Description });
-			core.type.bind(scope, this.descriptionLabel, "Caption");
-			core.painter.bind(scope, this.descriptionLabel, "TextColor3", "Muted");
+			core.text(scope, this.descriptionLabel, "Caption", "Muted");
 		}
 		if (this.collapsible) {
 			const toggle = button("Collapse", this.header, { AnchorPoint: new Vector2(1, 0) });

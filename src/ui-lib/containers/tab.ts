@@ -3,7 +3,7 @@
 // left out), then the sections, and optionally a footer section docked under the page (outside
 // its scrolling canvas, so it stays at the bottom of the window, above an on-screen keyboard).
 // Scroll positions are kept per tab.
-import { create, frame, label } from "../core/create";
+import { create, frame, label, place } from "../core/create";
 import { fail } from "../core/errors";
 import { booleanOption, readOptions, type Options } from "../core/options";
 import type { Scope } from "../core/scope";
@@ -110,14 +110,11 @@ export class Tab {
 		this.heading = frame("Heading", this.Frame, { LayoutOrder: 0, Size: new UDim2(1, 0, 0, 0) });
 		this.eyebrow = label("Eyebrow", this.heading, { Text: look.eyebrow ?? "", TextWrapped: false });
 		this.heading.Visible = look.heading;
-		core.type.bind(scope, this.eyebrow, "Eyebrow");
-		core.painter.bind(scope, this.eyebrow, "TextColor3", "Accent");
+		core.text(scope, this.eyebrow, "Eyebrow", "Accent");
 		this.titleLabel = label("Title", this.heading, { Text: title });
-		core.type.bind(scope, this.titleLabel, "Display");
-		core.painter.bind(scope, this.titleLabel, "TextColor3", "Text");
+		core.text(scope, this.titleLabel, "Display", "Text");
 		this.summary = label("Summary", this.heading, { TextWrapped: false });
-		core.type.bind(scope, this.summary, "Caption");
-		core.painter.bind(scope, this.summary, "TextColor3", "Muted");
+		core.text(scope, this.summary, "Caption", "Muted");
 		this.sectionHost = {
 			core,
 			isActive: () => this.Alive && window.isActive(this),
@@ -302,10 +299,8 @@ export class Tab {
 		this.summary.Visible = summary > 0;
 		this.eyebrow.Size = UDim2.fromOffset(width, eyebrow);
 		const titleTop = eyebrow > 0 ? eyebrow + 4 : 0;
-		this.titleLabel.Position = UDim2.fromOffset(0, titleTop);
-		this.titleLabel.Size = UDim2.fromOffset(width, title);
-		this.summary.Position = UDim2.fromOffset(0, titleTop + title + 4);
-		this.summary.Size = UDim2.fromOffset(width, summary);
+		place(this.titleLabel, 0, titleTop, width, title);
+		place(this.summary, 0, titleTop + title + 4, width, summary);
 		this.heading.Size = new UDim2(1, 0, 0, titleTop + title + (summary > 0 ? 4 + summary : 0));
 		for (const section of this.Sections) section.layout(metrics.rowWidth);
 		this.dock();

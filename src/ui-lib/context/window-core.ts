@@ -9,9 +9,10 @@ import { Gestures } from "../input/gestures";
 import { Pressables } from "../input/pressable";
 import type { Metrics } from "../layout/metrics";
 import { Motion } from "../motion/motion";
-import { Painter } from "../theme/painter";
+import { Painter, type Paint } from "../theme/painter";
 import type { Palette } from "../theme/palette";
 import { Typesetter } from "../theme/typesetter";
+import type { TextStyle } from "../theme/typography";
 
 /** A tab's button in the window's navigation, made by the window and kept by the tab. */
 export interface NavEntry {
@@ -94,6 +95,13 @@ export class WindowCore {
 		this.type = new Typesetter(textScale);
 		this.pressables = new Pressables(selectionImage);
 		this.toggleKey = toggleKey;
+	}
+
+	/** Binds `text` to a type style and its TextColor3 to a palette paint, both for the life of `scope`. */
+	text<T extends TextLabel | TextButton | TextBox>(scope: Scope, text: T, style: TextStyle, color: Paint): T {
+		this.type.bind(scope, text, style);
+		this.painter.bind(scope, text as TextLabel, "TextColor3", color);
+		return text;
 	}
 
 	/** Reports a failed script callback: a warning and a Danger notification titled "Action failed". */

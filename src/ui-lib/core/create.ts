@@ -72,3 +72,9 @@ export function listLayout(parent: Instance, padding: number, direction = Enum.F
 		parent,
 	);
 }
+
+/** Places `gui` at (x, y) with an offset size: Position, then Size. */
+export function place(gui: GuiObject, x: number, y: number, width: number, height: number) {
+	gui.Position = UDim2.fromOffset(x, y);
+	gui.Size = UDim2.fromOffset(width, height);
+}

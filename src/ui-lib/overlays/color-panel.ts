@@ -3,7 +3,7 @@
 // Cancel and Apply. Arrow keys and the D-pad move the focused part (square ±0.01, hue ±1/360
 // wrapping, opacity ±0.01). Apply first takes pending typed Hex/RGB text; invalid text keeps the
 // panel open with the error. The draft survives theme changes and reflows.
-import { corner, create, frame, label, stroke } from "../core/create";
+import { button, corner, create, frame, label, place, stroke } from "../core/create";
 import { channel255, parseChannel, parseHex, toHex } from "../core/color";
 import { SIZE } from "../layout/geometry";
 import { attachDrag } from "../input/drag";
@@ -80,20 +80,19 @@ export class ColorPanel {
 		this.square = this.hitArea("SaturationBrightness", body);
 		this.square.BackgroundTransparency = 0;
 		corner(this.square, SIZE.FieldRadius);
-		const white = frame("White", this.square, {
-			Size: UDim2.fromScale(1, 1),
-			BackgroundTransparency: 0,
-			BackgroundColor3: new Color3(1, 1, 1),
-		});
-		corner(white, SIZE.FieldRadius);
-		create("UIGradient", { Transparency: new NumberSequence(0, 1) }, white);
-		const black = frame("Black", this.square, {
-			Size: UDim2.fromScale(1, 1),
-			BackgroundTransparency: 0,
-			BackgroundColor3: new Color3(0, 0, 0),
-		});
-		corner(black, SIZE.FieldRadius);
-		create("UIGradient", { Transparency: new NumberSequence(1, 0), Rotation: 90 }, black);
+		// white fades out to the right, black fades in downwards
+		for (const [name, shade, rotation] of [
+			["White", 1, 0],
+			["Black", 0, 90],
+		] as const) {
+			const layer = frame(name, this.square, {
+				Size: UDim2.fromScale(1, 1),
+				BackgroundTransparency: 0,
+				BackgroundColor3: new Color3(shade, shade, shade),
+			});
+			corner(layer, SIZE.FieldRadius);
+			create("UIGradient", { Transparency: new NumberSequence(1 - shade, shade), Rotation: rotation }, layer);
+		}
 		this.cursor = this.ring("Cursor", this.square, 14);
 
 		this.hueBar = this.hitArea("Hue", body);
@@ -123,29 +122,19 @@ export class ColorPanel {
 		this.validation.Visible = false;
 		painter.bind(scope, this.validation, "TextColor3", "Danger");
 
-		attachDrag(core.gestures, scope, this.square, {
-			mode: "free",
-			canStart: () => !panel.closed,
-			start: (point) => this.pickSquare(point),
-			move: (point) => this.pickSquare(point),
-			finish: () => {},
-		});
-		attachDrag(core.gestures, scope, this.hueBar, {
-			mode: "horizontal",
-			canStart: () => !panel.closed,
-			start: (point) => this.pickHue(point),
-			move: (point) => this.pickHue(point),
-			finish: () => {},
-		});
-		const alphaBar = this.alphaBar;
-		if (alphaBar !== undefined) {
-			attachDrag(core.gestures, scope, alphaBar, {
-				mode: "horizontal",
+		const drag = (area: TextButton, mode: "free" | "horizontal", pick: (point: Vector2) => void) =>
+			attachDrag(core.gestures, scope, area, {
+				mode,
 				canStart: () => !panel.closed,
-				start: (point) => this.pickAlpha(point, alphaBar),
-				move: (point) => this.pickAlpha(point, alphaBar),
+				start: pick,
+				move: pick,
 				finish: () => {},
 			});
+		drag(this.square, "free", (point) => this.pickSquare(point));
+		drag(this.hueBar, "horizontal", (point) => this.pickHue(point));
+		const alphaBar = this.alphaBar;
+		if (alphaBar !== undefined) {
+			drag(alphaBar, "horizontal", (point) => this.pickAlpha(point, alphaBar));
 			core.arrowKeys(scope, alphaBar, (key) => this.step(key, 0, 0, 0, 0.01));
 		}
 		core.arrowKeys(scope, this.square, (key) => this.step(key, 0, 0.01, 0.01, 0));
@@ -161,18 +150,7 @@ export class ColorPanel {
 	// Parts -----------------------------------------------------------------------------------------
 
 	private hitArea(name: string, parent: Instance): TextButton {
-		const area = create(
-			"TextButton",
-			{
-				Name: name,
-				Text: "",
-				AutoButtonColor: false,
-				BorderSizePixel: 0,
-				BackgroundTransparency: 1,
-				Selectable: true,
-			},
-			parent,
-		);
+		const area = button(name, parent);
 		area.SelectionImageObject = this.core.selectionImage;
 		return area;
 	}
@@ -210,8 +188,7 @@ export class ColorPanel {
 			Size: new UDim2(1, 0, 0, 16),
 			TextWrapped: false,
 		});
-		this.core.type.bind(this.panel.scope, text, "Caption");
-		this.core.painter.bind(this.panel.scope, text, "TextColor3", "Muted");
+		this.core.text(this.panel.scope, text, "Caption", "Muted");
 		return swatch;
 	}
 
@@ -221,8 +198,7 @@ export class ColorPanel {
 
 	private caption(name: string, parent: Instance): TextLabel {
 		const text = label(name, parent, { TextWrapped: true });
-		this.core.type.bind(this.panel.scope, text, "Caption");
-		this.core.painter.bind(this.panel.scope, text, "TextColor3", "Secondary");
+		this.core.text(this.panel.scope, text, "Caption", "Secondary");
 		return text;
 	}
 
@@ -238,10 +214,8 @@ export class ColorPanel {
 			this.cancelButton = cancel.button;
 			this.applyButton = apply.button;
 		}
-		this.cancelButton.Position = UDim2.fromOffset(20, 8);
-		this.cancelButton.Size = UDim2.fromOffset(half, target);
-		this.applyButton!.Position = UDim2.fromOffset(20 + half + 8, 8);
-		this.applyButton!.Size = UDim2.fromOffset(half, target);
+		place(this.cancelButton, 20, 8, half, target);
+		place(this.applyButton!, 20 + half + 8, 8, half, target);
 		return target + 16;
 	}
 
@@ -281,7 +255,7 @@ export class ColorPanel {
 
 	private setError(message: string | undefined) {
 		this.validation.Visible = message !== undefined;
-		this.validation.Text = message ?? "";
+		this.validation.Text = message !== undefined ? message : "";
 	}
 
 	private pickSquare(point: Vector2) {
@@ -335,11 +309,7 @@ export class ColorPanel {
 
 	/** Takes the R/G/B fields; false (with the error shown) when one is not 0–255. */
 	private takeChannels(): boolean {
-		const [r, g, b] = [
-			parseChannel(this.channels[0].Text),
-			parseChannel(this.channels[1].Text),
-			parseChannel(this.channels[2].Text),
-		];
+		const [r, g, b] = this.channels.map((box) => parseChannel(box.Text));
 		if (r === undefined || g === undefined || b === undefined) {
 			this.setError("R, G and B must be whole numbers from 0 to 255.");
 			return false;
@@ -373,40 +343,30 @@ export class ColorPanel {
 		const fixed = (target + GAP) * (this.alphaBar !== undefined ? 3 : 2) + 18 + 32 + GAP + 2 * (target + GAP) + 24;
 		const squareHeight = math.clamp(height - fixed, 112, 210);
 		let y = 4;
-		this.square.Position = UDim2.fromOffset(x, y);
-		this.square.Size = UDim2.fromOffset(width, squareHeight);
+		place(this.square, x, y, width, squareHeight);
 		y += squareHeight + GAP;
-		this.hueBar.Position = UDim2.fromOffset(x, y);
-		this.hueBar.Size = UDim2.fromOffset(width, target);
+		place(this.hueBar, x, y, width, target);
 		y += target + GAP;
 		if (this.alphaBar !== undefined && this.alphaLabel !== undefined) {
-			this.alphaLabel.Position = UDim2.fromOffset(x, y);
-			this.alphaLabel.Size = UDim2.fromOffset(width, 16);
+			place(this.alphaLabel, x, y, width, 16);
 			y += 18;
-			this.alphaBar.Position = UDim2.fromOffset(x, y);
-			this.alphaBar.Size = UDim2.fromOffset(width, target);
+			place(this.alphaBar, x, y, width, target);
 			y += target + GAP;
 		}
 		y += 18;
 		const half = math.floor((width - GAP) / 2);
-		this.current.Position = UDim2.fromOffset(x, y);
-		this.current.Size = UDim2.fromOffset(half, 32);
-		this.fresh.Position = UDim2.fromOffset(x + half + GAP, y);
-		this.fresh.Size = UDim2.fromOffset(half, 32);
+		place(this.current, x, y, half, 32);
+		place(this.fresh, x + half + GAP, y, half, 32);
 		y += 32 + GAP;
-		this.hex.Position = UDim2.fromOffset(x, y);
-		this.hex.Size = UDim2.fromOffset(width, target);
+		place(this.hex, x, y, width, target);
 		y += target + GAP;
-		this.rgb.Position = UDim2.fromOffset(x, y);
-		this.rgb.Size = UDim2.fromOffset(width, target);
+		place(this.rgb, x, y, width, target);
 		const third = math.floor((width - 2 * 8) / 3);
 		this.channels.forEach((box, i) => {
-			box.Position = UDim2.fromOffset(i * (third + 8), 0);
-			box.Size = UDim2.fromOffset(third, target);
+			place(box, i * (third + 8), 0, third, target);
 		});
 		y += target + GAP;
-		this.validation.Position = UDim2.fromOffset(x, y);
-		this.validation.Size = UDim2.fromOffset(width, 18);
+		place(this.validation, x, y, width, 18);
 		this.panel.contentHeight = y + 24;
 	}
 }

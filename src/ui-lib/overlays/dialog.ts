@@ -77,8 +77,7 @@ export function openDialog(core: WindowCore, value: unknown): DialogHandle {
 				panel.body,
 			)
 		: label("Message", panel.body, props);
-	core.type.bind(panel.scope, message, "Body");
-	core.painter.bind(panel.scope, message, "TextColor3", "Secondary");
+	core.text(panel.scope, message, "Body", "Secondary");
 	const faces = buttons.map((entry, index) => {
 		const face = actionButton(
 			core,

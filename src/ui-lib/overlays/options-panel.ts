@@ -5,7 +5,7 @@
 // until Done. On touch, rows wrap and grow up to 3 × Target, and the search box is pinned above
 // the list when the body has room (2 × Target + 28), else it scrolls with the rows.
 import { services } from "../adapter/services";
-import { button, corner, create, frame, label, stroke } from "../core/create";
+import { button, corner, create, frame, label, stroke, place } from "../core/create";
 import { SIZE } from "../layout/geometry";
 import { textHeight } from "../layout/measure";
 import type { Choice } from "../core/choices";
@@ -84,8 +84,7 @@ export class OptionsPanel {
 			Visible: false,
 			TextXAlignment: Enum.TextXAlignment.Center,
 		});
-		core.type.bind(scope, this.empty, "Body");
-		core.painter.bind(scope, this.empty, "TextColor3", "Muted");
+		core.text(scope, this.empty, "Body", "Muted");
 
 		this.list = new VirtualList<number>(
 			this.view,
@@ -163,19 +162,16 @@ export class OptionsPanel {
 		if (pinned) {
 			this.search.Parent = this.panel.body;
 			this.search.Position = UDim2.fromOffset(20, 4);
-			this.view.Position = UDim2.fromOffset(12, searchBlock + 4);
-			this.view.Size = UDim2.fromOffset(width + 16, math.max(0, height - searchBlock - 8));
+			place(this.view, 12, searchBlock + 4, width + 16, math.max(0, height - searchBlock - 8));
 			this.list.setLead(0);
 		} else {
 			// too short to pin: the search box scrolls with the rows
 			this.search.Parent = this.view;
 			this.search.Position = UDim2.fromOffset(8, 4);
-			this.view.Position = UDim2.fromOffset(12, 4);
-			this.view.Size = UDim2.fromOffset(width + 16, math.max(0, height - 8));
+			place(this.view, 12, 4, width + 16, math.max(0, height - 8));
 			this.list.setLead(searchBlock);
 		}
-		this.empty.Position = UDim2.fromOffset(20, searchBlock + 12);
-		this.empty.Size = UDim2.fromOffset(width, target);
+		place(this.empty, 20, searchBlock + 12, width, target);
 		this.panel.contentHeight = height;
 		this.list.resize(width + 16 - SIZE.Scrollbar, this.view.Size.Y.Offset);
 	}

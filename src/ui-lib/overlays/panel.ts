@@ -96,8 +96,7 @@ export class Panel implements OverlayPanel {
 			TextTruncate: Enum.TextTruncate.AtEnd,
 			TextYAlignment: Enum.TextYAlignment.Center,
 		});
-		core.type.bind(this.scope, this.titleLabel, "Title");
-		painter.bind(this.scope, this.titleLabel, "TextColor3", "Text");
+		core.text(this.scope, this.titleLabel, "Title", "Text");
 		this.dismissButton = button("Dismiss", this.header, {
 			Text: "Close",
 			Visible: options.dismissible,
@@ -125,7 +124,7 @@ export class Panel implements OverlayPanel {
 		);
 		painter.bind(this.scope, this.body, "ScrollBarImageColor3", "Border");
 		this.actions = frame("Actions", this.frame, { Visible: options.layoutActions !== undefined });
-		attribution(this.scope, painter, core.type, this.frame);
+		attribution(core, this.scope, this.frame);
 		this.veil = createVeil(core, this.scope, this.frame, "Surface", SIZE.Radius);
 		if (anchored && !core.metrics.geometry.compact) backdrop.BackgroundTransparency = 1;
 		this.scope.give(core.reflows.add(() => this.reflow()));

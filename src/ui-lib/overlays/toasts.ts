@@ -86,11 +86,9 @@ export class Toasts {
 			TextWrapped: false,
 			TextTruncate: Enum.TextTruncate.AtEnd,
 		});
-		typeset.bind(scope, titleLabel, "Heading");
-		painter.bind(scope, titleLabel, "TextColor3", "Text");
+		core.text(scope, titleLabel, "Heading", "Text");
 		const message = label("Message", card, { Text: content, ClipsDescendants: true, Visible: content !== "" });
-		typeset.bind(scope, message, "Caption");
-		painter.bind(scope, message, "TextColor3", "Secondary");
+		core.text(scope, message, "Caption", "Secondary");
 		const dismiss = button("Dismiss", card, { Text: "Dismiss", AnchorPoint: new Vector2(1, 0) });
 		typeset.bind(scope, dismiss, "Caption");
 		const dismissState = core.pressables.track(scope, dismiss, () => dismissPaint.update(true));

@@ -24,8 +24,7 @@ export function avatar(core: WindowCore, scope: Scope, parent: Instance, size: n
 		TextYAlignment: Enum.TextYAlignment.Center,
 		TextWrapped: false,
 	});
-	core.type.bind(scope, initial, "Caption");
-	core.painter.bind(scope, initial, "TextColor3", "Accent");
+	core.text(scope, initial, "Caption", "Accent");
 	const image = create(
 		"ImageLabel",
 		{ Name: "AvatarImage", Size: UDim2.fromScale(1, 1), BackgroundTransparency: 1, BorderSizePixel: 0 },

@@ -4,7 +4,7 @@ import { create, frame, label } from "../core/create";
 import type { Scope } from "../core/scope";
 import { ATTRIBUTION } from "../meta";
 import type { Binding, Painter, Paint } from "../theme/painter";
-import type { Typesetter } from "../theme/typesetter";
+import type { WindowCore } from "../context/window-core";
 import { SIZE } from "../layout/geometry";
 
 const RAYS = 11;
@@ -80,7 +80,7 @@ export function drawResizeStrokes(scope: Scope, painter: Painter, parent: GuiObj
 }
 
 /** The fixed `Project UAI | UI LIB.` band at the bottom of `parent` (30 px, outside scrolling). */
-export function attribution(scope: Scope, painter: Painter, typeset: Typesetter, parent: GuiObject): Frame {
+export function attribution(core: WindowCore, scope: Scope, parent: GuiObject): Frame {
 	const band = frame("ProjectUAI_Footer", parent, {
 		AnchorPoint: new Vector2(0, 1),
 		Position: UDim2.fromScale(0, 1),
@@ -95,7 +95,6 @@ export function attribution(scope: Scope, painter: Painter, typeset: Typesetter,
 		TextWrapped: false,
 		TextTruncate: Enum.TextTruncate.AtEnd,
 	});
-	typeset.bind(scope, text, "Small");
-	painter.bind(scope, text, "TextColor3", "Muted");
+	core.text(scope, text, "Small", "Muted");
 	return band;
 }

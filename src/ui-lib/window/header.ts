@@ -31,15 +31,13 @@ export class Header {
 			TextWrapped: false,
 			TextTruncate: Enum.TextTruncate.AtEnd,
 		});
-		core.type.bind(scope, this.title, "Title");
-		painter.bind(scope, this.title, "TextColor3", "Text");
+		core.text(scope, this.title, "Title", "Text");
 		this.subtitle = label("Subtitle", this.frame, {
 			Text: subtitle,
 			TextWrapped: false,
 			TextTruncate: Enum.TextTruncate.AtEnd,
 		});
-		core.type.bind(scope, this.subtitle, "Caption");
-		painter.bind(scope, this.subtitle, "TextColor3", "Muted");
+		core.text(scope, this.subtitle, "Caption", "Muted");
 		this.minimize = this.glyphButton("Minimize", "minus", false);
 		this.close = this.glyphButton("Close", "close", true);
 	}

@@ -2,7 +2,7 @@
 // action, the profile at the bottom); on compact layouts a horizontal tab strip under the header
 // with the mode action at its right. A tab button shows a 3×16 accent bar and a soft accent
 // outline when active, a solid outline when gamepad-selected.
-import { button, corner, create, frame, label, stroke } from "../core/create";
+import { button, corner, create, frame, label, stroke, place } from "../core/create";
 import type { Scope } from "../core/scope";
 import type { Geometry } from "../layout/geometry";
 import { textWidth } from "../layout/measure";
@@ -32,8 +32,7 @@ export class Navigation {
 		this.rail = frame("NavigationRail", parent, { BackgroundTransparency: 0 });
 		painter.bind(scope, this.rail, "BackgroundColor3", "Sidebar");
 		this.caption = label("NavigationCaption", this.rail, { Text: "NAVIGATION", TextWrapped: false });
-		core.type.bind(scope, this.caption, "Eyebrow");
-		painter.bind(scope, this.caption, "TextColor3", "Muted");
+		core.text(scope, this.caption, "Eyebrow", "Muted");
 		this.list = create(
 			"ScrollingFrame",
 			{
@@ -71,8 +70,7 @@ export class Navigation {
 				TextWrapped: false,
 				TextTruncate: Enum.TextTruncate.AtEnd,
 			});
-			core.type.bind(scope, text, "Body");
-			painter.bind(scope, text, "TextColor3", "Text");
+			core.text(scope, text, "Body", "Text");
 			scope.give(toggle.Activated.Connect(onToggleTheme));
 			this.themeToggle = toggle;
 			this.themeLabel = text;
@@ -152,22 +150,19 @@ export class Navigation {
 			this.caption.Visible = false;
 			this.profile.frame.Visible = false;
 			if (!visible) return;
-			this.rail.Position = UDim2.fromOffset(0, top);
-			this.rail.Size = UDim2.fromOffset(windowWidth, geometry.stripHeight);
+			place(this.rail, 0, top, windowWidth, geometry.stripHeight);
 			const toggleWidth = geometry.compactThemeWidth;
 			const showToggle = toggle !== undefined && windowWidth - toggleWidth - 24 >= 100;
 			if (toggle !== undefined) toggle.Visible = showToggle;
 			const inset = geometry.inset;
 			const stripWidth = windowWidth - 2 * inset - (showToggle ? toggleWidth + 12 : 0);
 			const y = math.floor((geometry.stripHeight - target) / 2);
-			this.list.Position = UDim2.fromOffset(inset, y);
-			this.list.Size = UDim2.fromOffset(stripWidth, target);
+			place(this.list, inset, y, stripWidth, target);
 			this.list.ScrollingDirection = Enum.ScrollingDirection.X;
 			this.list.AutomaticCanvasSize = Enum.AutomaticSize.X;
 			this.layoutObject.FillDirection = Enum.FillDirection.Horizontal;
 			if (toggle !== undefined && showToggle) {
-				toggle.Position = UDim2.fromOffset(windowWidth - inset - toggleWidth, y);
-				toggle.Size = UDim2.fromOffset(toggleWidth, target);
+				place(toggle, windowWidth - inset - toggleWidth, y, toggleWidth, target);
 			}
 			for (const [face, title] of this.entries) {
 				const width = math.clamp(textWidth(title, "Body", scale) + 28, 80, 220);
@@ -179,11 +174,9 @@ export class Navigation {
 		this.caption.Visible = true;
 		const width = geometry.sidebarWidth;
 		const height = windowHeight - top - footer;
-		this.rail.Position = UDim2.fromOffset(0, top);
-		this.rail.Size = UDim2.fromOffset(width, height);
+		place(this.rail, 0, top, width, height);
 		const captionHeight = this.core.type.size("Eyebrow") + 4;
-		this.caption.Position = UDim2.fromOffset(14, 10);
-		this.caption.Size = UDim2.fromOffset(width - 24, captionHeight);
+		place(this.caption, 14, 10, width - 24, captionHeight);
 		const profileHeight = geometry.profileVisible ? this.profile.layout(width - 24) : 0;
 		this.profile.frame.Visible = geometry.profileVisible;
 		this.profile.frame.Position = UDim2.fromOffset(12, height - profileHeight - 8);
@@ -195,8 +188,7 @@ export class Navigation {
 			bottom -= target + 8;
 		}
 		const listTop = 10 + captionHeight + 8;
-		this.list.Position = UDim2.fromOffset(12, listTop);
-		this.list.Size = UDim2.fromOffset(width - 24, math.max(0, bottom - listTop));
+		place(this.list, 12, listTop, width - 24, math.max(0, bottom - listTop));
 		this.list.ScrollingDirection = Enum.ScrollingDirection.Y;
 		this.list.AutomaticCanvasSize = Enum.AutomaticSize.Y;
 		this.layoutObject.FillDirection = Enum.FillDirection.Vertical;

@@ -32,7 +32,6 @@ export class Pill {
 	) {
 		const scope = core.scope;
 		const painter = core.painter;
-		const typeset = core.type;
 		this.button = button("Restore", core.root, { BackgroundTransparency: 0, Visible: false, ZIndex: 30 });
 		corner(this.button, 18);
 		const state = core.pressables.track(scope, this.button, () => {
@@ -51,23 +50,20 @@ export class Pill {
 			TextWrapped: false,
 			TextTruncate: Enum.TextTruncate.AtEnd,
 		});
-		typeset.bind(scope, this.title, "Heading");
-		painter.bind(scope, this.title, "TextColor3", "Text");
+		core.text(scope, this.title, "Heading", "Text");
 		this.detail = label("RestoreDetail", this.button, {
 			TextWrapped: false,
 			TextTruncate: Enum.TextTruncate.AtEnd,
 		});
-		typeset.bind(scope, this.detail, "Caption");
-		painter.bind(scope, this.detail, "TextColor3", "Muted");
+		core.text(scope, this.detail, "Caption", "Muted");
 		this.hint = label("Hint", this.button, {
 			Text: "Open",
 			TextWrapped: false,
 			TextXAlignment: Enum.TextXAlignment.Right,
 			AnchorPoint: new Vector2(1, 0),
 		});
-		typeset.bind(scope, this.hint, "Caption");
-		painter.bind(scope, this.hint, "TextColor3", "Accent");
-		attribution(scope, painter, typeset, this.button);
+		core.text(scope, this.hint, "Caption", "Accent");
+		attribution(core, scope, this.button);
 		this.veil = createVeil(core, scope, this.button, "Canvas", 18);
 
 		scope.give(

@@ -3,7 +3,7 @@
 // GameName option, else the place's product name looked up once per library load and shared by
 // windows, else "Current experience"). A lookup that ends after its window is gone is ignored.
 import { placeId, services } from "../adapter/services";
-import { corner, create, frame, label } from "../core/create";
+import { corner, create, frame, label, place } from "../core/create";
 import { truncateBytes, firstCharacter } from "../core/utf8-text";
 import { SIZE } from "../layout/geometry";
 import type { WindowCore } from "../context/window-core";
@@ -28,7 +28,6 @@ export class Profile {
 	) {
 		const scope = core.scope;
 		const painter = core.painter;
-		const typeset = core.type;
 		const player = services.Players.LocalPlayer;
 		const displayName = player !== undefined ? player.DisplayName : "Local player";
 		this.frame = frame("Profile", parent);
@@ -47,8 +46,7 @@ export class Profile {
 			TextXAlignment: Enum.TextXAlignment.Center,
 			TextYAlignment: Enum.TextYAlignment.Center,
 		});
-		typeset.bind(scope, initial, "Heading");
-		painter.bind(scope, initial, "TextColor3", "Accent");
+		core.text(scope, initial, "Heading", "Accent");
 		if (player !== undefined) {
 			const headshot = create(
 				"ImageLabel",
@@ -68,22 +66,19 @@ export class Profile {
 			TextWrapped: false,
 			TextTruncate: Enum.TextTruncate.AtEnd,
 		});
-		typeset.bind(scope, this.nameLabel, "Heading");
-		painter.bind(scope, this.nameLabel, "TextColor3", "Text");
+		core.text(scope, this.nameLabel, "Heading", "Text");
 		this.userLabel = label("Username", card, {
 			Text: player !== undefined ? `@${player.Name}` : "",
 			TextWrapped: false,
 			TextTruncate: Enum.TextTruncate.AtEnd,
 		});
-		typeset.bind(scope, this.userLabel, "Caption");
-		painter.bind(scope, this.userLabel, "TextColor3", "Muted");
+		core.text(scope, this.userLabel, "Caption", "Muted");
 		this.gameLabel = label("GameName", card, {
 			Text: truncateBytes(gameName ?? cachedGameName ?? FALLBACK_GAME, GAME_NAME_BYTES),
 			TextWrapped: false,
 			TextTruncate: Enum.TextTruncate.AtEnd,
 		});
-		typeset.bind(scope, this.gameLabel, "Caption");
-		painter.bind(scope, this.gameLabel, "TextColor3", "Secondary");
+		core.text(scope, this.gameLabel, "Caption", "Secondary");
 		if (gameName === undefined && cachedGameName === undefined && placeId() !== 0) this.lookupGameName();
 	}
 
@@ -109,12 +104,9 @@ export class Profile {
 		this.frame.Size = UDim2.fromOffset(width, height);
 		this.avatar.Position = UDim2.fromOffset(12, 12);
 		const textLeft = 12 + SIZE.Avatar + 10;
-		this.nameLabel.Position = UDim2.fromOffset(textLeft, 12);
-		this.nameLabel.Size = UDim2.fromOffset(width - textLeft - 10, heading);
-		this.userLabel.Position = UDim2.fromOffset(textLeft, 12 + heading + 2);
-		this.userLabel.Size = UDim2.fromOffset(width - textLeft - 10, caption);
-		this.gameLabel.Position = UDim2.fromOffset(12, top);
-		this.gameLabel.Size = UDim2.fromOffset(width - 24, caption);
+		place(this.nameLabel, textLeft, 12, width - textLeft - 10, heading);
+		place(this.userLabel, textLeft, 12 + heading + 2, width - textLeft - 10, caption);
+		place(this.gameLabel, 12, top, width - 24, caption);
 		return height;
 	}
 }

@@ -22,7 +22,6 @@ export class Search {
 		private readonly active: () => Tab | undefined,
 	) {
 		const scope = core.scope;
-		const painter = core.painter;
 		this.box = textField(core, scope, enabled ? parent : undefined, {
 			name: "Search",
 			props: { PlaceholderText: "Search this tab", Visible: enabled },
@@ -44,8 +43,7 @@ export class Search {
 			Position: UDim2.fromOffset(0, 60),
 			ZIndex: 2,
 		});
-		core.type.bind(scope, this.empty, "Body");
-		painter.bind(scope, this.empty, "TextColor3", "Muted");
+		core.text(scope, this.empty, "Body", "Muted");
 	}
 
 	focused(): boolean {

@@ -6,7 +6,7 @@ import { exportConfig, importConfig, type ConfigWindow } from "../config/codec";
 import { loadFile, saveFile } from "../config/files";
 import { readTabLook, Tab, type WindowHost } from "../containers/tab";
 import type { Control } from "../controls/control";
-import { button, corner, create, frame, stroke } from "../core/create";
+import { button, corner, create, frame, stroke, place } from "../core/create";
 import { fail } from "../core/errors";
 import { readOptions, textOption } from "../core/options";
 import { isResource, type Release } from "../core/scope";
@@ -142,7 +142,7 @@ export class Window {
 		this.search = new Search(core, this.workspace, this.content, options.search, tabs, () => this.activeTab);
 		core.refilter = () => this.search.refilter();
 
-		attribution(scope, core.painter, core.type, this.Frame);
+		attribution(core, scope, this.Frame);
 		this.resize = button("Resize", this.Frame, {
 			AnchorPoint: new Vector2(1, 1),
 			Position: UDim2.fromScale(1, 1),
@@ -215,14 +215,19 @@ export class Window {
 
 	SelectTab(value: unknown): this {
 		this.assertAlive("SelectTab");
+		const byId = typeIs(value, "string");
 		let tab: Tab | undefined;
-		if (typeIs(value, "string")) {
-			tab = this.Tabs.find((candidate) => candidate.Id === value);
-			if (tab === undefined) fail(`SelectTab: no tab with Id "${value}"`);
-		} else {
-			tab = this.Tabs.find((candidate) => candidate === value);
-			if (tab === undefined) fail("SelectTab: the tab does not belong to this window or was destroyed");
-		}
+		for (const candidate of this.Tabs)
+			if ((byId ? candidate.Id : candidate) === value) {
+				tab = candidate;
+				break;
+			}
+		if (tab === undefined)
+			fail(
+				byId
+					? `SelectTab: no tab with Id "${value}"`
+					: "SelectTab: the tab does not belong to this window or was destroyed",
+			);
 		if (!tab.Visible || tab === this.activeTab) return this;
 		const previous = this.activeTab;
 		const core = this.core;
@@ -251,8 +256,11 @@ export class Window {
 		tab.Frame.Visible = false;
 		tab.nav.setActive(false);
 		this.activeTab = undefined;
-		const following = this.Tabs.find((candidate) => candidate !== tab && candidate.Visible && candidate.Alive);
-		if (following !== undefined) this.SelectTab(following);
+		for (const candidate of this.Tabs)
+			if (candidate !== tab && candidate.Visible && candidate.Alive) {
+				this.SelectTab(candidate);
+				break;
+			}
 		this.core.shown.fire();
 	}
 
@@ -360,7 +368,7 @@ export class Window {
 
 	SetTitle(title: unknown, subtitle?: unknown): this {
 		this.assertAlive("SetTitle");
-		this.Title = tostring(title ?? "");
+		this.Title = title !== undefined ? tostring(title) : "";
 		if (subtitle !== undefined) {
 			this.subtitle = tostring(subtitle);
 			this.pill.setStatus(this.subtitle !== "" ? this.subtitle : "Minimized");
@@ -373,7 +381,7 @@ export class Window {
 
 	SetTheme(name?: unknown, accent?: unknown): this {
 		this.assertAlive("SetTheme");
-		const theme = name ?? "Dark";
+		const theme = name !== undefined ? name : "Dark";
 		if (!THEME_NAMES.includes(theme as ThemeName))
 			fail(`SetTheme: theme must be Dark or Light, got ${tostring(theme)}`);
 		if (accent !== undefined && !isValidColor(accent)) {
@@ -487,7 +495,8 @@ export class Window {
 	}
 
 	private resolveReducedMotion(): boolean {
-		return this.reducedOverride ?? services.GuiService.ReducedMotionEnabled;
+		const override = this.reducedOverride;
+		return override !== undefined ? override : services.GuiService.ReducedMotionEnabled;
 	}
 
 	private applyReducedMotion() {
@@ -547,8 +556,7 @@ export class Window {
 		const left = geometry.compact ? inset : geometry.sidebarWidth;
 		const workspaceWidth = math.max(0, width - left - inset);
 		const workspaceHeight = math.max(0, height - top - SIZE.Footer);
-		this.workspace.Position = UDim2.fromOffset(left, top);
-		this.workspace.Size = UDim2.fromOffset(workspaceWidth, workspaceHeight);
+		place(this.workspace, left, top, workspaceWidth, workspaceHeight);
 		const searchShown = this.searchEnabled && geometry.searchVisible && this.activeTab?.look.search !== false;
 		const box = this.search.box;
 		box.Visible = searchShown;
@@ -628,16 +636,21 @@ export class Window {
 		scope.give(core.root.GetPropertyChangedSignal("AbsoluteSize").Connect(relayout));
 		scope.give(core.root.GetPropertyChangedSignal("AbsolutePosition").Connect(relayout));
 		let cameraConnection: RBXScriptConnection | undefined;
-		const watchCamera = () => {
-			cameraConnection?.Disconnect();
+		const connectCamera = () => {
+			if (cameraConnection) cameraConnection.Disconnect();
 			const camera = services.Workspace.CurrentCamera;
-			cameraConnection = camera?.GetPropertyChangedSignal("ViewportSize").Connect(relayout);
-			relayout();
+			cameraConnection = camera && camera.GetPropertyChangedSignal("ViewportSize").Connect(relayout);
 		};
-		scope.give(services.Workspace.GetPropertyChangedSignal("CurrentCamera").Connect(watchCamera));
-		scope.give(() => cameraConnection?.Disconnect());
-		const camera = services.Workspace.CurrentCamera;
-		cameraConnection = camera?.GetPropertyChangedSignal("ViewportSize").Connect(relayout);
+		scope.give(
+			services.Workspace.GetPropertyChangedSignal("CurrentCamera").Connect(() => {
+				connectCamera();
+				relayout();
+			}),
+		);
+		scope.give(() => {
+			if (cameraConnection) cameraConnection.Disconnect();
+		});
+		connectCamera();
 		const keyboardRelayout = this.keyboardLayoutTrigger(relayout);
 		for (const property of ["OnScreenKeyboardVisible", "OnScreenKeyboardSize", "OnScreenKeyboardPosition"] as const)
 			scope.give(services.UserInputService.GetPropertyChangedSignal(property).Connect(keyboardRelayout));
@@ -718,9 +731,9 @@ export class Window {
 	private revealFocusedField() {
 		const box = services.UserInputService.GetFocusedTextBox();
 		if (box === undefined || !this.Alive || !box.IsDescendantOf(this.ScreenGui)) return;
-		const companions = (this.core.companions.get(box) ?? []).filter(
-			(companion) => companion.Parent !== undefined && companion.Visible,
-		);
+		const companions: GuiObject[] = [];
+		for (const companion of this.core.companions.get(box) ?? [])
+			if (companion.Parent !== undefined && companion.Visible) companions.push(companion);
 		let node = box.Parent;
 		while (node !== undefined && node !== this.ScreenGui) {
 			if (node.IsA("ScrollingFrame")) {
