@@ -93,6 +93,19 @@ export function moduleId(name, idRoot, file) {
 	return `${name}/${bare.startsWith(root) ? bare.slice(root.length) : bare}`;
 }
 
+/**
+ * A module's id in its tree entry, against the previous module's id: how many leading characters
+ * the two share, then the rest of the id, left out when the rest is the node's name
+ * (`uai/agent/loop` after `uai/agent/dispatch`: `10` and the name `loop`).
+ */
+export function idFields(previousId, id, name) {
+	let shared = 0;
+	while (shared < previousId.length && shared < id.length && previousId[shared] === id[shared]) shared++;
+	const base = id.length - name.length;
+	if (id.endsWith(name) && base <= shared) return [String(base)];
+	return [String(shared), luaString(id.slice(shared))];
+}
+
 function linkTree(root) {
 	const walk = (node, parent) => {
 		node.parent = parent;
@@ -282,11 +295,15 @@ export function createBundle(o) {
 		if (packed) lines.push("\tpacked = true,");
 		lines.push(`\tclasses = {${sp}${classes.map(luaString).join(`,${sp}`)}${sp}},`);
 		lines.push("\ttree = {");
+		let previousId = "";
 		for (const node of order) {
 			const parent = node.parent ? indexOf.get(node.parent) : 0;
 			const m = modules.get(node);
 			const fields = [luaString(node.name), String(classes.indexOf(node.className) + 1), String(parent)];
-			if (m) fields.push(luaString(m.id));
+			if (m) {
+				fields.push(...idFields(previousId, m.id, node.name));
+				previousId = m.id;
+			}
 			lines.push(o.readable ? `\t\t{ ${fields.join(", ")} },` : `{${fields.join(",")}},`);
 		}
 		lines.push("\t},");
@@ -304,7 +321,10 @@ export function createBundle(o) {
 			for (const m of inTreeOrder) {
 				const body = m.source.replace(/\n$/, "").split("\n");
 				lineMap.push(lines.length + 1, body.length);
-				lines.push(`${tab}${tab}function(...)${sp}${m.prefix}${body[0]}`);
+				// the line-1 locals as the function's parameters: `function(a,b)` is `function(...) local a,b=...;`
+				// for a module body, which never reads `...` (one that did would not compile here)
+				const params = m.prefix === "" ? "" : m.prefix.slice("local ".length, -"=...;".length);
+				lines.push(`${tab}${tab}function(${params})${sp}${body[0]}`);
 				for (const l of body.slice(1)) lines.push(l);
 				lines.push(`${tab}${tab}end,`);
 			}

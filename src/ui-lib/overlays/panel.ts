@@ -75,10 +75,8 @@ export class Panel implements OverlayPanel {
 		);
 		this.frame = frame("Panel", this.root, { BackgroundTransparency: 0, ClipsDescendants: true, ZIndex: 2 });
 		this.frame.SelectionGroup = true;
-		this.frame.SelectionBehaviorUp = Enum.SelectionBehavior.Stop;
-		this.frame.SelectionBehaviorDown = Enum.SelectionBehavior.Stop;
-		this.frame.SelectionBehaviorLeft = Enum.SelectionBehavior.Stop;
-		this.frame.SelectionBehaviorRight = Enum.SelectionBehavior.Stop;
+		for (const side of ["Up", "Down", "Left", "Right"] as const)
+			this.frame[`SelectionBehavior${side}`] = Enum.SelectionBehavior.Stop;
 		corner(this.frame, SIZE.Radius);
 		painter.bind(this.scope, this.frame, "BackgroundColor3", "Surface");
 		painter.bind(this.scope, stroke(this.frame), "Color", "Border");
@@ -163,7 +161,8 @@ export class Panel implements OverlayPanel {
 		const target = metrics.target;
 		const width = math.floor(math.min(math.clamp(this.options.width, 160, 1200), safe.width));
 		const headerHeight = math.max(54, target + 12);
-		const actionsHeight = this.options.layoutActions?.(width - 40) ?? 0;
+		const layoutActions = this.options.layoutActions;
+		const actionsHeight = layoutActions ? layoutActions(width - 40) : 0;
 		const chrome = headerHeight + actionsHeight + SIZE.Footer;
 		const wanted = math.clamp(this.options.height, 120, 1200);
 		const height = math.floor(math.min(wanted, safe.height));
@@ -192,7 +191,7 @@ export class Panel implements OverlayPanel {
 		this.body.Position = UDim2.fromOffset(0, headerHeight);
 		this.body.Size = new UDim2(1, 0, 0, bodyHeight);
 		this.actions.Size = new UDim2(1, 0, 0, actionsHeight);
-		this.onLayout?.(width - 40, bodyHeight);
+		if (this.onLayout) this.onLayout(width - 40, bodyHeight);
 		if (inline) {
 			this.actions.Parent = this.body;
 			this.actions.Position = UDim2.fromOffset(0, this.contentHeight);
