@@ -51,7 +51,8 @@ export function readTabLook(options: Options): TabLook {
 		search: booleanOption(options, "Search", true, "Tab"),
 		heading: booleanOption(options, "Heading", true, "Tab"),
 		summary: booleanOption(options, "Summary", true, "Tab"),
-		eyebrow: eyebrow === false || eyebrow === "" ? undefined : ((eyebrow as string | undefined) ?? "WORKSPACE"),
+		eyebrow:
+			eyebrow === false || eyebrow === "" ? undefined : eyebrow === undefined ? "WORKSPACE" : (eyebrow as string),
 	};
 }
 export class Tab {
@@ -108,7 +109,10 @@ export class Tab {
 		create("UIListLayout", { SortOrder: Enum.SortOrder.LayoutOrder, Padding: new UDim(0, PAGE_GAP) }, this.Frame);
 		create("UIPadding", {}, this.Frame);
 		this.heading = frame("Heading", this.Frame, { LayoutOrder: 0, Size: new UDim2(1, 0, 0, 0) });
-		this.eyebrow = label("Eyebrow", this.heading, { Text: look.eyebrow ?? "", TextWrapped: false });
+		this.eyebrow = label("Eyebrow", this.heading, {
+			Text: look.eyebrow !== undefined ? look.eyebrow : "",
+			TextWrapped: false,
+		});
 		this.heading.Visible = look.heading;
 		core.text(scope, this.eyebrow, "Eyebrow", "Accent");
 		this.titleLabel = label("Title", this.heading, { Text: title });

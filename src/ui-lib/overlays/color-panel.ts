@@ -222,7 +222,7 @@ export class ColorPanel {
 	// Draft -----------------------------------------------------------------------------------------
 
 	private color(): Color3 {
-		return this.exact ?? Color3.fromHSV(this.hue, this.saturation, this.brightness);
+		return this.exact !== undefined ? this.exact : Color3.fromHSV(this.hue, this.saturation, this.brightness);
 	}
 
 	private paintDraft(fields: boolean) {
@@ -324,9 +324,10 @@ export class ColorPanel {
 	private apply() {
 		const color = this.color();
 		const hexPending = this.hex.Text !== toHex(color);
-		const channelsPending = this.channels.some(
-			(box, i) => box.Text !== tostring(channel255([color.R, color.G, color.B][i])),
-		);
+		const values = [color.R, color.G, color.B];
+		let channelsPending = false;
+		for (const i of $range(0, 2))
+			if (this.channels[i].Text !== tostring(channel255(values[i]))) channelsPending = true;
 		if (hexPending && !this.takeHex()) return;
 		if (!hexPending && channelsPending && !this.takeChannels()) return;
 		const chosen = this.color();
@@ -362,9 +363,7 @@ export class ColorPanel {
 		y += target + GAP;
 		place(this.rgb, x, y, width, target);
 		const third = math.floor((width - 2 * 8) / 3);
-		this.channels.forEach((box, i) => {
-			place(box, i * (third + 8), 0, third, target);
-		});
+		for (const i of $range(0, 2)) place(this.channels[i], i * (third + 8), 0, third, target);
 		y += target + GAP;
 		place(this.validation, x, y, width, 18);
 		this.panel.contentHeight = y + 24;

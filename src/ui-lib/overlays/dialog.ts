@@ -126,18 +126,20 @@ function layoutActions(core: WindowCore, faces: TextButton[], width: number): nu
 	const cell = perRow === faces.size() ? column : math.floor((width - gap * (perRow - 1)) / perRow);
 	const rows = math.ceil(faces.size() / perRow);
 	const heights: number[] = [];
-	faces.forEach((face, index) => {
+	for (const index of $range(0, faces.size() - 1)) {
 		const row = math.floor(index / perRow);
+		const face = faces[index];
 		const wrapped = textHeight(face.Text, "Body", scale, cell - 16) + 12;
-		heights[row] = math.max(heights[row] ?? target, math.min(2 * target, wrapped));
-	});
+		heights[row] = math.max(heights[row] !== undefined ? heights[row] : target, math.min(2 * target, wrapped));
+	}
 	let top = 8;
 	const rowTops: number[] = [];
 	for (let row = 0; row < rows; row++) {
 		rowTops[row] = top;
 		top += heights[row] + gap;
 	}
-	faces.forEach((face, index) => {
+	for (const index of $range(0, faces.size() - 1)) {
+		const face = faces[index];
 		const row = math.floor(index / perRow);
 		// the last button of each row sits at the right edge, as in a single row
 		const inRow = math.min(perRow, faces.size() - row * perRow);
@@ -146,7 +148,7 @@ function layoutActions(core: WindowCore, faces: TextButton[], width: number): nu
 		face.AnchorPoint = new Vector2(1, 0);
 		face.Size = UDim2.fromOffset(cell, heights[row]);
 		face.Position = new UDim2(1, -20 - col * (cell + gap), 0, rowTops[row]);
-	});
+	}
 	return top;
 }
 

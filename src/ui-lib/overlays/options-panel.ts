@@ -101,11 +101,13 @@ export class OptionsPanel {
 		panel.onLayout = (width, height) => this.layout(width, height);
 		this.applyFilter();
 		panel.show();
-		const first = this.filtered.findIndex((index) => !source.choices[index].disabled);
-		if (first >= 0 && services.GuiService.SelectedObject !== undefined) {
-			const row = this.list.rowAt(first);
-			if (row !== undefined) services.GuiService.SelectedObject = row;
-		}
+		if (services.GuiService.SelectedObject !== undefined)
+			for (const i of $range(0, this.filtered.size() - 1))
+				if (!source.choices[this.filtered[i]].disabled) {
+					const row = this.list.rowAt(i);
+					if (row !== undefined) services.GuiService.SelectedObject = row;
+					break;
+				}
 	}
 
 	close() {

@@ -30,7 +30,9 @@ export function actionButton(
 	const face = button(name, parent, { Text: text, BackgroundTransparency: 0, TextTruncate: Enum.TextTruncate.AtEnd });
 	corner(face, SIZE.FieldRadius);
 	core.type.bind(scope, face, "Body");
-	const state = core.pressables.track(scope, face, () => paint.forEach((b) => b.update(true)));
+	const state = core.pressables.track(scope, face, () => {
+		for (const b of paint) b.update(true);
+	});
 	const background = (p: Palette) => {
 		if (muted) return p.Raised;
 		if (style === "Primary") {
@@ -57,7 +59,7 @@ export function actionButton(
 			muted = value;
 			face.Active = !value;
 			face.Selectable = !value;
-			paint.forEach((b) => b.update());
+			for (const b of paint) b.update();
 		},
 	};
 }

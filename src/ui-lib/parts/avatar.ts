@@ -35,7 +35,7 @@ export function avatar(core: WindowCore, scope: Scope, parent: Instance, size: n
 		frame: holder,
 		set: (source, text) => {
 			holder.Visible = source !== undefined;
-			image.Image = source ?? "";
+			image.Image = source !== undefined ? source : "";
 			initial.Text = firstCharacter(text).upper();
 		},
 	};

@@ -53,7 +53,9 @@ export class Navigation {
 		if (themeToggle) {
 			const toggle = button("ThemeToggle", this.rail, { BackgroundTransparency: 0 });
 			corner(toggle, 10);
-			const state = core.pressables.track(scope, toggle, () => toggleBindings.forEach((b) => b.update(true)));
+			const state = core.pressables.track(scope, toggle, () => {
+				for (const b of toggleBindings) b.update(true);
+			});
 			const toggleBindings = [
 				painter.bind(scope, toggle, "BackgroundColor3", (p) =>
 					state.pressed ? p.Pressed : state.hover ? p.Hover : p.Raised,
@@ -120,7 +122,7 @@ export class Navigation {
 			painter.bind(scope, outline, "Color", "Accent"),
 		];
 		const repaint = (animated: boolean) => {
-			bindings.forEach((b) => b.update(animated));
+			for (const b of bindings) b.update(animated);
 			core.motion.to(outline, "Transparency", state.selected ? 0 : active ? 0.6 : 1);
 			outline.Thickness = state.selected ? 2 : 1;
 		};

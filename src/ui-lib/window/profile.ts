@@ -74,7 +74,10 @@ export class Profile {
 		});
 		core.text(scope, this.userLabel, "Caption", "Muted");
 		this.gameLabel = label("GameName", card, {
-			Text: truncateBytes(gameName ?? cachedGameName ?? FALLBACK_GAME, GAME_NAME_BYTES),
+			Text: truncateBytes(
+				gameName !== undefined ? gameName : cachedGameName !== undefined ? cachedGameName : FALLBACK_GAME,
+				GAME_NAME_BYTES,
+			),
 			TextWrapped: false,
 			TextTruncate: Enum.TextTruncate.AtEnd,
 		});

@@ -557,7 +557,9 @@ export class Window {
 		const workspaceWidth = math.max(0, width - left - inset);
 		const workspaceHeight = math.max(0, height - top - SIZE.Footer);
 		place(this.workspace, left, top, workspaceWidth, workspaceHeight);
-		const searchShown = this.searchEnabled && geometry.searchVisible && this.activeTab?.look.search !== false;
+		const active = this.activeTab;
+		const searchShown =
+			this.searchEnabled && geometry.searchVisible && (active === undefined || active.look.search);
 		const box = this.search.box;
 		box.Visible = searchShown;
 		const searchBlock = searchShown ? geometry.searchBlock : 0;
