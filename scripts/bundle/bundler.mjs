@@ -271,7 +271,7 @@ export function createBundle(o) {
 	const indexOf = new Map(order.map((node, i) => [node, i + 1]));
 
 	const sorted = [...modules.values()].sort((a, b) => byCodeUnit(a.id, b.id));
-	// module texts and line map pairs follow the tree's order of modules; ids are only in the tree
+	// module texts and line map counts follow the tree's order of modules; ids are only in the tree
 	const inTreeOrder = order.filter((node) => modules.has(node)).map((node) => modules.get(node));
 	const classes = [...new Set(order.map((node) => node.className))].sort(byCodeUnit);
 	const entryId = modules.get(entryNode).id;
@@ -320,7 +320,9 @@ export function createBundle(o) {
 			lines.push("\tfunctions = {");
 			for (const m of inTreeOrder) {
 				const body = m.source.replace(/\n$/, "").split("\n");
-				lineMap.push(lines.length + 1, body.length);
+				// the first module's first line, then line counts: each module starts after the previous one's `end,`
+				if (lineMap.length === 0) lineMap.push(lines.length + 1);
+				lineMap.push(body.length);
 				// the line-1 locals as the function's parameters: `function(a,b)` is `function(...) local a,b=...;`
 				// for a module body, which never reads `...` (one that did would not compile here)
 				const params = m.prefix === "" ? "" : m.prefix.slice("local ".length, -"=...;".length);

@@ -220,7 +220,7 @@ export class Section implements SectionHost {
 	}
 
 	Button(options?: unknown) {
-		return this.add("Button", options, (context) => new ButtonControl(context));
+		return this.add("Button", options, ButtonControl);
 	}
 	Toggle(options?: unknown) {
 		return this.add("Toggle", options, (context) => new ToggleControl("Toggle", context));
@@ -229,40 +229,40 @@ export class Section implements SectionHost {
 		return this.add("Checkbox", options, (context) => new ToggleControl("Checkbox", context));
 	}
 	Slider(options?: unknown) {
-		return this.add("Slider", options, (context) => new SliderControl(context));
+		return this.add("Slider", options, SliderControl);
 	}
 	Input(options?: unknown) {
-		return this.add("Input", options, (context) => new InputControl(context));
+		return this.add("Input", options, InputControl);
 	}
 	Dropdown(options?: unknown) {
-		return this.add("Dropdown", options, (context) => new DropdownControl(context));
+		return this.add("Dropdown", options, DropdownControl);
 	}
 	Segmented(options?: unknown) {
-		return this.add("Segmented", options, (context) => new SegmentedControl(context));
+		return this.add("Segmented", options, SegmentedControl);
 	}
 	Keybind(options?: unknown) {
-		return this.add("Keybind", options, (context) => new KeybindControl(context));
+		return this.add("Keybind", options, KeybindControl);
 	}
 	ColorPicker(options?: unknown) {
-		return this.add("ColorPicker", options, (context) => new ColorPickerControl(context));
+		return this.add("ColorPicker", options, ColorPickerControl);
 	}
 	Label(options?: unknown) {
-		return this.add("Label", options, (context) => new LabelControl(context));
+		return this.add("Label", options, LabelControl);
 	}
 	Paragraph(options?: unknown) {
-		return this.add("Paragraph", options, (context) => new ParagraphControl(context));
+		return this.add("Paragraph", options, ParagraphControl);
 	}
 	Divider(options?: unknown) {
-		return this.add("Divider", options, (context) => new DividerControl(context));
+		return this.add("Divider", options, DividerControl);
 	}
 	Badge(options?: unknown) {
-		return this.add("Badge", options, (context) => new BadgeControl(context));
+		return this.add("Badge", options, BadgeControl);
 	}
 	Progress(options?: unknown) {
-		return this.add("Progress", options, (context) => new ProgressControl(context));
+		return this.add("Progress", options, ProgressControl);
 	}
 	List(options?: unknown) {
-		return this.add("List", options, (context) => new ListControl(context));
+		return this.add("List", options, ListControl);
 	}
 	Transcript(options?: unknown) {
 		return this.add("Transcript", options, (context) => {
@@ -282,7 +282,11 @@ export class Section implements SectionHost {
 	// Internals -------------------------------------------------------------------------------------
 
 	/** Builds a control transactionally: on error its rows are destroyed and the error re-raised. */
-	private add<C extends Control>(kind: string, value: unknown, make: (context: ControlContext) => C): C {
+	private add<C extends Control>(
+		kind: string,
+		value: unknown,
+		make: ((context: ControlContext) => C) | (new (context: ControlContext) => C),
+	): C {
 		if (!this.Alive || !this.tab.isAlive()) fail(`Section:${kind}: the section was destroyed`);
 		// a copy: constructors normalise fields without touching the caller's table
 		const options = { ...readOptions(value, `Section:${kind}`, "Text") };
@@ -292,7 +296,7 @@ export class Section implements SectionHost {
 		this.nextRow += 1;
 		const context: ControlContext = { core: this.tab.core, section: this, scope, options, order: this.nextRow };
 		const [ok, result] = pcall(() => {
-			const control = make(context);
+			const control = typeIs(make, "function") ? make(context) : new make(context);
 			if (id !== undefined) this.tab.claimId(id, control);
 			return control;
 		});
