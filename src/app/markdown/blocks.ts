@@ -117,12 +117,24 @@ function close(open: Open): Block {
 		: { kind: "paragraph", text, source };
 }
 
-function parseLines(lines: ReadonlyArray<string>, quoteDepth: number): Array<Block> {
+/** Counts work for the caller's slicing (the app's frame door: `util.spend`). */
+export type Spend = (units: number) => void;
+
+/** Lines parsed between two reports of work, and the units they count. */
+const LINES_PER_REPORT = 32;
+const LINE_UNITS = 3;
+
+function parseLines(lines: ReadonlyArray<string>, quoteDepth: number, spend?: Spend): Array<Block> {
 	const parsed = new Array<Block | Open>();
 	const blocks = parsed;
 	let open: Open | undefined;
 	let index = 0;
+	let reported = 0;
 	while (index < lines.size()) {
+		if (spend !== undefined && index - reported >= LINES_PER_REPORT) {
+			spend((index - reported) * LINE_UNITS);
+			reported = index;
+		}
 		const line = lines[index];
 		const fence = fenceOpening(line);
 		if (fence !== undefined) {
@@ -167,7 +179,7 @@ function parseLines(lines: ReadonlyArray<string>, quoteDepth: number): Array<Blo
 				source.push(lines[index]);
 				index += 1;
 			}
-			blocks.push({ kind: "quote", blocks: parseLines(inner, quoteDepth + 1), source: source.join("\n") });
+			blocks.push({ kind: "quote", blocks: parseLines(inner, quoteDepth + 1, spend), source: source.join("\n") });
 			continue;
 		}
 		const [level, title] = heading(line);
@@ -199,7 +211,7 @@ function parseLines(lines: ReadonlyArray<string>, quoteDepth: number): Array<Blo
 	return parsed.map((entry) => ((entry as Open).lines !== undefined ? close(entry as Open) : (entry as Block)));
 }
 
-/** The blocks of Markdown `text`. */
-export function parseBlocks(text: string): Array<Block> {
-	return parseLines(splitLines(text), 0);
+/** The blocks of Markdown `text`; `spend` is told the work as it goes (so a caller may slice it). */
+export function parseBlocks(text: string, spend?: Spend): Array<Block> {
+	return parseLines(splitLines(text), 0, spend);
 }

@@ -5,7 +5,7 @@
 // over 32,000 bytes shows as plain text). Segments are at most ROW_BYTES each (cut at line or
 // character boundaries, never inside markup), so each fits one row of a bounded list. Pure.
 import { utf8Prefix } from "../../api";
-import { type Block, parseBlocks, splitLines } from "./blocks";
+import { type Block, parseBlocks, type Spend, splitLines } from "./blocks";
 import { colored, escapeRich } from "./escape";
 import { type InlineColors, renderInline } from "./inline";
 
@@ -104,8 +104,14 @@ function separator(previous: Block | undefined, following: Block): string {
 	return previous.kind === "item" && following.kind === "item" ? "\n" : "\n\n";
 }
 
-/** Renders Markdown `text` to segments, in order. */
-export function renderMarkdown(text: string, colors: MarkdownColors = MARKDOWN_COLORS): Array<Segment> {
+/** Bytes of block source rendered per unit of work reported to `spend`. */
+const BYTES_PER_UNIT = 2;
+
+/**
+ * Renders Markdown `text` to segments, in order. `spend` is told the work as it goes (about a
+ * microsecond a unit), so a caller may slice a long text across frames.
+ */
+export function renderMarkdown(text: string, colors: MarkdownColors = MARKDOWN_COLORS, spend?: Spend): Array<Segment> {
 	const segments = new Array<Segment>();
 	let parts = new Array<string>();
 	let bytes = 0;
@@ -125,7 +131,8 @@ export function renderMarkdown(text: string, colors: MarkdownColors = MARKDOWN_C
 		parts.push(markup);
 		bytes += markup.size() + (parts.size() > 1 ? gap.size() : 0);
 	};
-	for (const block of parseBlocks(text)) {
+	for (const block of parseBlocks(text, spend)) {
+		spend?.(1 + block.source.size() / BYTES_PER_UNIT);
 		const gap = separator(previous, block);
 		previous = block;
 		if (block.kind === "code") plain(block.text, true, block.language);

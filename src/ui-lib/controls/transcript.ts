@@ -193,6 +193,52 @@ export class TranscriptControl extends Control {
 		return this;
 	}
 
+	/** Adds rows at the end in one layout (beyond MaxRows the oldest are dropped). */
+	AppendRows(values: unknown): this {
+		this.assertAlive("AppendRows");
+		return this.splice(new Set(), values, "AppendRows");
+	}
+
+	/**
+	 * Removes the rows `keys` names (keys not in the transcript are skipped) and appends `rows`, in
+	 * one layout: how a streamed preview becomes the final rows.
+	 */
+	ReplaceRows(keys: unknown, values: unknown): this {
+		this.assertAlive("ReplaceRows");
+		if (!typeIs(keys, "table")) fail("Transcript:ReplaceRows expects an array of keys and an array of rows");
+		const drop = new Set<string>();
+		for (const key of keys as unknown[]) drop.add(this.keyOf(key, "ReplaceRows"));
+		return this.splice(drop, values, "ReplaceRows");
+	}
+
+	/** Checks every row first (nothing changes when one is bad), then removes `drop` and appends. */
+	private splice(drop: Set<string>, values: unknown, method: string): this {
+		if (!typeIs(values, "table")) fail(`Transcript:${method} expects an array of rows`);
+		const all = values as unknown[];
+		const rows: KeyedRow[] = [];
+		const seen = new Set<string>();
+		for (let i = math.max(0, all.size() - this.maxRows); i < all.size(); i++) {
+			const row = this.readRow(all[i], method);
+			if (seen.has(row.key)) fail(`Transcript:${method}: Key "${row.key}" appears twice`);
+			if (this.rows.has(row.key) && !drop.has(row.key))
+				fail(`Transcript:${method}: a row with Key "${row.key}" exists; use Update`);
+			seen.add(row.key);
+			rows.push(row);
+		}
+		// the oldest rows beyond MaxRows go in the same layout
+		let present = 0;
+		for (const key of drop) if (this.rows.has(key)) present += 1;
+		let excess = this.rows.count() - present + rows.size() - this.maxRows;
+		for (const key of this.rows.keys()) {
+			if (excess <= 0) break;
+			if (drop.has(key)) continue;
+			drop.add(key);
+			excess -= 1;
+		}
+		this.rows.replace(drop, rows);
+		return this;
+	}
+
 	/** Adds a row at the start (older history); the view stays still (beyond MaxRows the newest is dropped). */
 	Prepend(value: unknown): this {
 		this.assertAlive("Prepend");

@@ -154,6 +154,44 @@ export class KeyedRows extends ScrollView {
 		this.settle(anchor, following);
 	}
 
+	/**
+	 * Removes the rows `drop` holds and appends `rows`, with one layout (the reader's place kept, or
+	 * the end followed, as for one row).
+	 */
+	replace(drop: ReadonlySet<string>, rows: KeyedRow[]) {
+		const following = this.follow && this.atEnd();
+		let anchor = this.anchor();
+		const kept: KeyedRow[] = [];
+		const keep: boolean[] = [];
+		let first = this.rows.size();
+		for (const row of this.rows) {
+			const keeping = !drop.has(row.key);
+			keep.push(keeping);
+			if (keeping) {
+				kept.push(row);
+				continue;
+			}
+			first = math.min(first, kept.size());
+			this.positions.delete(row.key);
+			const mounted = this.mounted.get(row);
+			if (mounted !== undefined) {
+				this.mounted.delete(row);
+				this.unmount(mounted);
+			}
+			if (anchor !== undefined && anchor.row === row) anchor = undefined;
+		}
+		const base = kept.size();
+		this.offsets.retain(keep);
+		this.offsets.insert(
+			base,
+			rows.map((row) => row.estimate),
+		);
+		for (const row of rows) kept.push(row);
+		this.rows = kept;
+		this.reindex(math.min(first, base));
+		this.settle(anchor, following);
+	}
+
 	/** Replaces every row; the view shows the end. */
 	setRows(rows: KeyedRow[]) {
 		this.unmountAll();

@@ -47,6 +47,21 @@ export class Offsets {
 		this.invalidate(index);
 	}
 
+	/** Keeps the rows whose `keep` entry is true and removes the rest, in one pass. */
+	retain(keep: boolean[]) {
+		const heights: number[] = [];
+		const measured: boolean[] = [];
+		for (const i of $range(0, this.heights.size() - 1)) {
+			if (!keep[i]) continue;
+			heights.push(this.heights[i]);
+			measured.push(this.measured[i]);
+		}
+		const first = keep.indexOf(false);
+		this.heights = heights;
+		this.measured = measured;
+		if (first >= 0) this.invalidate(first);
+	}
+
 	height(index: number): number {
 		return this.heights[index];
 	}

@@ -33,6 +33,15 @@ type Event = Readonly<Record<string, unknown>>;
 
 /** Seconds between two repaints of the live preview (a few frames; see APP.md, Live preview). */
 const PREVIEW_INTERVAL = 0.06;
+/** Whether two rows show the same: the same fields, each the same value. */
+function sameContent(a: RowContent, b: RowContent): boolean {
+	const left = a as unknown as Record<string, unknown>;
+	const right = b as unknown as Record<string, unknown>;
+	for (const [field, value] of pairs(left)) if (right[field] !== value) return false;
+	for (const [field] of pairs(right)) if (left[field] === undefined) return false;
+	return true;
+}
+
 /** Kinds after which the session has no live preview (see EMBEDDING.md, Transcript). */
 const ENDS_PREVIEW = new Set(["assistant:complete", "abort", "error", "cleared", "turn:end"]);
 
@@ -95,6 +104,45 @@ export function createTranscriptView(
 	let serial = 0;
 	/** While rebuilding, rows change only in the mirror; one SetRows shows them. */
 	let staging = false;
+	const spend = util.spend;
+
+	// Every change runs in turn on one worker thread: a long reply's Markdown is sliced across
+	// frames (util.spend), and what arrives meanwhile waits in the queue, so rows keep event order.
+	const queue = new Array<() => void>();
+	let worker: thread | undefined;
+	let releaseWorker: Release | undefined;
+	let busy = false;
+	const drain = () => {
+		while (!queue.isEmpty()) {
+			const [ok, problem] = xpcall(queue.shift()!, (message) => debug.traceback(tostring(message), 2));
+			// reported as a listener's error is, without stopping the jobs after it
+			if (!ok) task.spawn(error, problem, 0);
+		}
+		busy = false;
+		worker = undefined;
+		releaseWorker?.(false);
+		releaseWorker = undefined;
+	};
+	const run = (job: () => void) => {
+		queue.push(job);
+		if (busy) return;
+		busy = true;
+		const thread = task.spawn(drain);
+		if (!busy) return;
+		// it paused: the window ends it if it is destroyed meanwhile
+		worker = thread;
+		releaseWorker = own(thread);
+	};
+	/** Drops what is queued and a paused job (a new conversation is shown). */
+	const cancelWork = () => {
+		queue.clear();
+		const paused = worker;
+		if (paused === undefined || paused === coroutine.running()) return;
+		releaseWorker?.();
+		releaseWorker = undefined;
+		busy = false;
+		worker = undefined;
+	};
 
 	const trim = () => {
 		const excess = items.size() - log.Count();
@@ -102,21 +150,31 @@ export function createTranscriptView(
 		items = items.filter((_, i) => i >= excess);
 		keys = keys.filter((_, i) => i >= excess);
 	};
-	const push = (item: RowContent, key: string) => {
-		if (key === "") {
-			serial += 1;
-			key = `row:${serial}`;
+	/**
+	 * Takes the last `dropCount` rows out and appends `added` (under `key`, or keys of their own),
+	 * as one Transcript operation (one layout however many rows).
+	 */
+	const splice = (dropCount: number, added: ReadonlyArray<RowContent>, key = "") => {
+		const dropped = new Array<string>();
+		for (let i = 0; i < dropCount; i++) {
+			items.pop();
+			const gone = keys.pop();
+			if (gone !== undefined) dropped.push(gone);
 		}
-		items.push(item);
-		keys.push(key);
-		if (staging) return;
-		log.Append(rowOf(key, item));
+		const rows = new Array<ReturnType<typeof rowOf>>();
+		for (const item of added) {
+			let rowKey = key;
+			if (rowKey === "") {
+				serial += 1;
+				rowKey = `row:${serial}`;
+			}
+			items.push(item);
+			keys.push(rowKey);
+			rows.push(rowOf(rowKey, item));
+		}
+		if (staging || (dropped.isEmpty() && rows.isEmpty())) return;
+		log.ReplaceRows(dropped, rows);
 		trim();
-	};
-	const pop = () => {
-		items.pop();
-		const key = keys.pop();
-		if (!staging && key !== undefined) log.Remove(key);
 	};
 	const replace = (index: number, item: RowContent) => {
 		items[index] = item;
@@ -132,37 +190,45 @@ export function createTranscriptView(
 	};
 	const dropPreview = () => {
 		cancelRepaint();
-		for (; previewRows > 0; previewRows--) pop();
+		const count = previewRows;
+		previewRows = 0;
+		splice(count, []);
 	};
+	/** The preview (if any) gives way to `rows`, in one operation. */
 	const append = (rows: ReadonlyArray<RowContent>, key = "") => {
-		dropPreview();
-		for (const row of rows) push(row, key);
+		cancelRepaint();
+		const count = previewRows;
+		previewRows = 0;
+		splice(count, rows, key);
 	};
+	/** Repaints the preview: rows that did not change are left as they are (mounted rows stay built). */
 	const paint = (event: Event) => {
-		const rows = hooks?.preview(event) ?? previewItems(event, showReasoning());
+		const rows = hooks?.preview(event) ?? previewItems(event, showReasoning(), spend);
 		const start = items.size() - previewRows;
-		rows.forEach((row, i) => {
-			if (i < previewRows) replace(start + i, row);
-			else push(row, "");
-		});
-		while (previewRows > rows.size()) {
-			pop();
-			previewRows -= 1;
-		}
+		const kept = math.min(previewRows, rows.size());
+		for (let i = 0; i < kept; i++) if (!sameContent(items[start + i], rows[i])) replace(start + i, rows[i]);
+		const extra = new Array<RowContent>();
+		for (let i = kept; i < rows.size(); i++) extra.push(rows[i]);
+		splice(previewRows - kept, extra);
 		previewRows = rows.size();
 	};
 	/** Paints once the interval since the last paint ends, then waits another interval. */
 	const schedule = () => {
+		let release: Release | undefined;
 		const job = task.delay(PREVIEW_INTERVAL, () => {
-			release(false);
-			repaint = undefined;
-			const latest = pending;
-			pending = undefined;
-			if (latest === undefined) return;
-			paint(latest);
-			schedule();
+			release?.(false);
+			// in turn with the events: one that ended or replaced this repaint meanwhile wins
+			run(() => {
+				if (repaint !== release) return;
+				repaint = undefined;
+				const latest = pending;
+				pending = undefined;
+				if (latest === undefined) return;
+				paint(latest);
+				schedule();
+			});
 		});
-		const release = own(job);
+		release = own(job);
 		repaint = release;
 	};
 	const preview = (event: Event) => {
@@ -232,7 +298,7 @@ export function createTranscriptView(
 			append([cardRow(card)], card.key);
 		} else if (event.kind === "tool:result" || event.kind === "tool:error") outcome(event, id);
 		else if (event.kind !== "assistant:reasoning" || showReasoning())
-			append(hooks?.event(event) ?? eventItems(event));
+			append(hooks?.event(event) ?? eventItems(event, spend));
 	};
 	const reset = () => {
 		seen.clear();
@@ -243,6 +309,7 @@ export function createTranscriptView(
 		keys = [];
 		previewRows = 0;
 		serial = 0;
+		staging = false;
 		cancelRepaint();
 	};
 	const handle = (event: Event) => {
@@ -270,44 +337,50 @@ export function createTranscriptView(
 		durable(event);
 	};
 
+	const activate = (key: unknown) => {
+		const agent = typeIs(key, "string") && key.sub(1, 6) === "agent:" ? agents.get(key.sub(7)) : undefined;
+		if (agent !== undefined) {
+			agent.stop?.();
+			return;
+		}
+		const card = typeIs(key, "string") ? cards.get(key) : undefined;
+		if (card === undefined) return;
+		if (card.changes !== undefined && card.undone === undefined && undo !== undefined) {
+			card.undone = "…";
+			putCard(card);
+			card.undone = undo(card.changes.map((c) => c.id));
+			putCard(card);
+			return;
+		}
+		card.expanded = !card.expanded;
+		putCard(card);
+	};
+
 	const api: TranscriptView = {
 		show: (session) => {
-			reset();
-			staging = true;
-			for (const retained of session.transcript.snapshot()) handle(retained);
-			if (session.livePreview !== undefined) paint(session.livePreview);
-			staging = false;
-			log.SetRows(items.map((item, i) => rowOf(keys[i], item)));
-			trim();
-			log.ScrollToEnd();
+			cancelWork();
+			run(() => {
+				reset();
+				staging = true;
+				for (const retained of session.transcript.snapshot()) handle(retained);
+				if (session.livePreview !== undefined) paint(session.livePreview);
+				staging = false;
+				log.SetRows(items.map((item, i) => rowOf(keys[i], item)));
+				trim();
+				log.ScrollToEnd();
+			});
 		},
-		event: handle,
-		putCustom: (key, build, data) => putRow(key, { build, data }),
-		removeRow: (key) => {
-			const index = keys.indexOf(key);
-			if (index < 0) return;
-			items.remove(index);
-			keys.remove(index);
-			if (!staging) log.Remove(key);
-		},
-		activate: (key) => {
-			const agent = typeIs(key, "string") && key.sub(1, 6) === "agent:" ? agents.get(key.sub(7)) : undefined;
-			if (agent !== undefined) {
-				agent.stop?.();
-				return;
-			}
-			const card = typeIs(key, "string") ? cards.get(key) : undefined;
-			if (card === undefined) return;
-			if (card.changes !== undefined && card.undone === undefined && undo !== undefined) {
-				card.undone = "…";
-				putCard(card);
-				card.undone = undo(card.changes.map((c) => c.id));
-				putCard(card);
-				return;
-			}
-			card.expanded = !card.expanded;
-			putCard(card);
-		},
+		event: (event) => run(() => handle(event)),
+		putCustom: (key, build, data) => run(() => putRow(key, { build, data })),
+		removeRow: (key) =>
+			run(() => {
+				const index = keys.indexOf(key);
+				if (index < 0) return;
+				items.remove(index);
+				keys.remove(index);
+				if (!staging) log.Remove(key);
+			}),
+		activate: (key) => run(() => activate(key)),
 	};
 	return api;
 }
