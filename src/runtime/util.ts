@@ -1,6 +1,5 @@
 // Small data helpers shared by the runtime, and the public `runtime/util` module
 // (`uai.env.require("runtime/util")`): JSON encode/decode, copies, the empty-object mark.
-import { spend } from "../host/frame";
 import { decode, EMPTY_OBJECT, encode, isMarkedObject, markObject, NULL } from "./json";
 
 /** The deepest nesting `deepCopy` copies (a deeper table is refused, never half copied). */
@@ -103,13 +102,4 @@ export const publicUtil = table.freeze({
 	markObject: publicMarkObject,
 	/** Decoded JSON null. */
 	null: NULL,
-	/**
-	 * `spend(units)` counts work on the client's frame door (about a microsecond of Luau a unit) and
-	 * waits for the next frame once this frame's share is spent, in a thread that may yield.
-	 */
-	spend: (units: unknown) => {
-		if (!typeIs(units, "number") || units !== units || units < 0 || units === math.huge)
-			error("util.spend expects a finite number of units, 0 or more", 2);
-		spend(units);
-	},
 });

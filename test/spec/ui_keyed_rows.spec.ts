@@ -45,7 +45,8 @@ function engine(height = 300) {
 
 function many(prefix: string, count: number): KeyedRow[] {
 	const out: KeyedRow[] = [];
-	for (let i = 1; i <= count; i++) out.push({ key: `${prefix}${i}`, build: undefined, data: `${prefix}${i}`, estimate: 48 });
+	for (let i = 1; i <= count; i++)
+		out.push({ key: `${prefix}${i}`, build: undefined, data: `${prefix}${i}`, estimate: 48 });
 	return out;
 }
 

@@ -117,7 +117,7 @@ function close(open: Open): Block {
 		: { kind: "paragraph", text, source };
 }
 
-/** Counts work for the caller's slicing (the app's frame door: `util.spend`). */
+/** Counts work for the caller's slicing (the app's frame door: `runtime/frame` spend). */
 export type Spend = (units: number) => void;
 
 /** Lines parsed between two reports of work, and the units they count. */

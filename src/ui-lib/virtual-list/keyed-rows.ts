@@ -252,10 +252,13 @@ export class KeyedRows extends ScrollView {
 		const following = this.follow && this.atEnd();
 		for (let pass = 0; pass < PASSES; pass++) {
 			const [first, last] = this.range();
-			let changed = false;
+			// every row of the pass is built before any is measured: one layout measures them all
+			const built: Mounted[] = [];
 			for (let i = first; i <= last && this.mounted.size() < MOUNT_LIMIT; i++) {
-				if (!this.mounted.has(this.rows[i])) changed = this.build(this.rows[i]) || changed;
+				if (!this.mounted.has(this.rows[i])) built.push(this.build(this.rows[i]));
 			}
+			let changed = false;
+			for (const mounted of built) changed = this.record(mounted.row, mounted.container) || changed;
 			if (following) this.setCanvas(this.maxCanvasAfterResize());
 			else this.restoreAnchor(anchor);
 			if (!changed) break;
@@ -321,8 +324,8 @@ export class KeyedRows extends ScrollView {
 		this.render();
 	}
 
-	/** Builds `row` into a fresh container; true when its measured height changed the offsets. */
-	private build(row: KeyedRow): boolean {
+	/** Builds `row` into a fresh container (measured by the caller). */
+	private build(row: KeyedRow): Mounted {
 		const scope = this.scope.child();
 		const container = frame("Row", undefined, {
 			Size: new UDim2(1, 0, 0, 0),
@@ -342,7 +345,7 @@ export class KeyedRows extends ScrollView {
 			resized: () => this.resized(row),
 		});
 		scope.give(container.GetPropertyChangedSignal("AbsoluteSize").Connect(() => this.resized(row)));
-		return this.record(row, container);
+		return mounted;
 	}
 
 	private rebuild(row: KeyedRow) {
@@ -352,7 +355,7 @@ export class KeyedRows extends ScrollView {
 		const anchor = this.anchor();
 		this.mounted.delete(row);
 		this.unmount(mounted);
-		this.build(row);
+		this.record(row, this.build(row).container);
 		this.settle(anchor, following);
 	}
 

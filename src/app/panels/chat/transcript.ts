@@ -82,13 +82,15 @@ export interface TranscriptView {
 /**
  * `showReasoning` reads `ui.showReasoning`: when false, reasoning rows are left out. `own` hands the
  * pending preview repaint's thread to the window (cancelled when it is destroyed) and returns its
- * early release.
+ * early release. `spend` is the client's frame door (`env.require("runtime/frame").spend`): long
+ * Markdown is counted there and paused to the next frame.
  */
 export function createTranscriptView(
 	log: TranscriptControl,
 	util: PublicUtil,
 	showReasoning: () => boolean,
 	own: (job: thread) => Release,
+	spend: (units: number) => void,
 	undo?: (ids: ReadonlyArray<number>) => string,
 	hooks?: RowHooks,
 ): TranscriptView {
@@ -104,10 +106,9 @@ export function createTranscriptView(
 	let serial = 0;
 	/** While rebuilding, rows change only in the mirror; one SetRows shows them. */
 	let staging = false;
-	const spend = util.spend;
 
 	// Every change runs in turn on one worker thread: a long reply's Markdown is sliced across
-	// frames (util.spend), and what arrives meanwhile waits in the queue, so rows keep event order.
+	// frames (`spend`, the frame door), and what arrives meanwhile waits in the queue, so rows keep event order.
 	const queue = new Array<() => void>();
 	let worker: thread | undefined;
 	let releaseWorker: Release | undefined;
