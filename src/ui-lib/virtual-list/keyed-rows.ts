@@ -258,7 +258,7 @@ export class KeyedRows extends ScrollView {
 				if (!this.mounted.has(this.rows[i])) built.push(this.build(this.rows[i]));
 			}
 			let changed = false;
-			for (const mounted of built) changed = this.record(mounted.row, mounted.container) || changed;
+			for (const mounted of built) changed = this.watch(mounted) || changed;
 			if (following) this.setCanvas(this.maxCanvasAfterResize());
 			else this.restoreAnchor(anchor);
 			if (!changed) break;
@@ -344,8 +344,18 @@ export class KeyedRows extends ScrollView {
 			scope,
 			resized: () => this.resized(row),
 		});
-		scope.give(container.GetPropertyChangedSignal("AbsoluteSize").Connect(() => this.resized(row)));
 		return mounted;
+	}
+
+	/**
+	 * Measures a built row and follows its size from now on; true when its height changed the
+	 * offsets. Separate from `build`, so the rows of a pass are all built before the first is
+	 * measured (one layout of the tree measures them all).
+	 */
+	private watch(mounted: Mounted): boolean {
+		const { row, container, scope } = mounted;
+		scope.give(container.GetPropertyChangedSignal("AbsoluteSize").Connect(() => this.resized(row)));
+		return this.record(row, container);
 	}
 
 	private rebuild(row: KeyedRow) {
@@ -355,7 +365,7 @@ export class KeyedRows extends ScrollView {
 		const anchor = this.anchor();
 		this.mounted.delete(row);
 		this.unmount(mounted);
-		this.record(row, this.build(row).container);
+		this.watch(this.build(row));
 		this.settle(anchor, following);
 	}
 
