@@ -215,7 +215,7 @@ export function createTranscriptView(
 	};
 	/** Paints once the interval since the last paint ends, then waits another interval. */
 	const schedule = () => {
-		let release: Release | undefined;
+		let release: Release | undefined = undefined;
 		const job = task.delay(PREVIEW_INTERVAL, () => {
 			release?.(false);
 			// in turn with the events: one that ended or replaced this repaint meanwhile wins
