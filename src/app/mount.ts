@@ -144,7 +144,8 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 
 	// the background: one slice a frame of the first page not built yet, while the window lives
 	const buildBehind = () => {
-		while (!closed) {
+		// a client loaded from a model may have had its module tree removed: nothing left to load
+		while (!closed && script.Parent !== undefined) {
 			const waiting = background.find((page) => !page.done());
 			if (waiting === undefined) return;
 			waiting.slice();
