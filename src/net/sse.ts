@@ -53,6 +53,12 @@ const SPACE = 32;
 const COLON = 58;
 const LOWER_D = 100;
 
+// The string functions read per line, as locals: a chunk run in an environment of its own (a
+// loader's table) would otherwise look each one up through that environment.
+const findIn = string.find;
+const sub = string.sub;
+const byteAt = string.byte;
+
 function describeBytes(bytes: number): string {
 	return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }
@@ -156,20 +162,20 @@ export class SseDecoder {
 		let position = 1;
 		if (this.skipLineFeed && size > 0) {
 			this.skipLineFeed = false;
-			if (text.byte(1)[0] === LF) position = 2;
+			if (byteAt(text, 1)[0] === LF) position = 2;
 		}
 		// a chunk without a CR (the usual case) ends its lines at each LF: a plain search
-		const plain = text.find("\r", position, true)[0] === undefined;
+		const plain = findIn(text, "\r", position, true)[0] === undefined;
 		while (position <= size) {
-			const [stop] = plain ? text.find("\n", position, true) : text.find("[\r\n]", position);
+			const [stop] = plain ? findIn(text, "\n", position, true) : findIn(text, "[\r\n]", position);
 			if (stop === undefined) {
-				const rest = text.sub(position);
+				const rest = sub(text, position);
 				this.lineParts.push(rest);
 				this.lineBytes += rest.size();
 				this.checkEventSize(0);
 				return;
 			}
-			let line = text.sub(position, stop - 1);
+			let line = sub(text, position, stop - 1);
 			if (this.lineParts.size() > 0) {
 				this.lineParts.push(line);
 				line = this.lineParts.join("");
@@ -177,12 +183,13 @@ export class SseDecoder {
 			}
 			this.lineBytes = 0;
 			position = stop + 1;
-			if (text.byte(stop)[0] === CR) {
+			if (!plain && byteAt(text, stop)[0] === CR) {
 				if (stop === size) this.skipLineFeed = true;
-				else if (text.byte(position)[0] === LF) position += 1;
+				else if (byteAt(text, position)[0] === LF) position += 1;
 			}
-			if (this.checkEventSize(line.size())) return;
-			this.eventBytes += line.size();
+			const lineSize = line.size();
+			if (this.eventBytes + lineSize > this.limits.eventBytes && this.checkEventSize(lineSize)) return;
+			this.eventBytes += lineSize;
 			if (this.line(line, sink)) return;
 		}
 	}
@@ -191,25 +198,26 @@ export class SseDecoder {
 	private line(line: string, sink: SseSink): boolean {
 		const size = line.size();
 		if (size === 0) return this.dispatch(sink);
-		const first = line.byte(1)[0];
+		const [first] = byteAt(line, 1);
 		if (first === COLON) return false;
 		// the usual line, `data: ...`, without splitting it into field and value
-		if (first === LOWER_D && line.sub(1, 5) === "data:") {
-			this.dataParts.push(line.byte(6)[0] === SPACE ? line.sub(7) : line.sub(6));
+		if (first === LOWER_D && sub(line, 1, 5) === "data:") {
+			const parts = this.dataParts;
+			parts[parts.size()] = byteAt(line, 6)[0] === SPACE ? sub(line, 7) : sub(line, 6);
 			return false;
 		}
-		const [colon] = line.find(":", 1, true);
-		const field = colon === undefined ? line : line.sub(1, colon - 1);
+		const [colon] = findIn(line, ":", 1, true);
+		const field = colon === undefined ? line : sub(line, 1, colon - 1);
 		let value = "";
 		if (colon !== undefined) {
-			value = line.byte(colon + 1)[0] === SPACE ? line.sub(colon + 2) : line.sub(colon + 1);
+			value = byteAt(line, colon + 1)[0] === SPACE ? sub(line, colon + 2) : sub(line, colon + 1);
 		}
 		if (field === "data") {
 			this.dataParts.push(value);
 			return false;
 		}
 		if (field === "event") this.eventName = value;
-		else if (field === "id" && value.find("\0", 1, true)[0] === undefined) this.lastId = value;
+		else if (field === "id" && findIn(value, "\0", 1, true)[0] === undefined) this.lastId = value;
 		return false;
 	}
 

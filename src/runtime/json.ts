@@ -48,15 +48,18 @@ const SHORT_ESCAPES: Record<number, string> = {
 
 const REPLACEMENT = "\u{FFFD}";
 
+// A local, so a loader's environment table is not searched for it on every decoded string.
+const utf8Len = utf8.len;
+
 /** Replaces every invalid UTF-8 sequence in `text` with U+FFFD. */
 export function toValidUtf8(text: string): string {
 	// utf8.len gives nil (typed as false) and the position of the first invalid byte
-	if (typeIs(utf8.len(text)[0], "number")) return text;
+	if (typeIs(utf8Len(text)[0], "number")) return text;
 	const parts = new Array<string>();
 	let from = 1;
 	const size = text.size();
 	while (from <= size) {
-		const [count, position] = utf8.len(text, from);
+		const [count, position] = utf8Len(text, from);
 		if (typeIs(count, "number")) {
 			parts.push(text.sub(from));
 			break;
@@ -315,14 +318,20 @@ export function encodeOnce(value: object, slicing?: Slicing): LuaTuple<[string, 
 }
 
 // Decoding -------------------------------------------------------------------------------------
-// Fast paths (a string without escapes, a key and its colon, an integer) are single anchored
-// pattern calls; anything else takes the general path, which names the byte where reading stopped.
+// Fast paths, each one anchored pattern call: an ASCII string without escapes, an ASCII key with
+// the white space and colon around it, an integer, a separator. They need no UTF-8 check (ASCII is
+// valid UTF-8) and allocate nothing but the value. Anything else takes the general path, which
+// names the byte where reading stopped; a fast path either reads exactly what the general path
+// would or declines, so values and errors are the same either way.
 
-// The string functions the decoder calls per byte, as locals: a chunk run in an environment of its
-// own (a loader's table) would otherwise look each one up through that environment.
+// The global functions the decoder calls per value, as locals: a chunk run in an environment of
+// its own (a loader's table) would otherwise look each one up through that environment.
 const byteAt = string.byte;
 const findIn = string.find;
 const matchIn = string.match;
+const toNumber = tonumber;
+const sub = string.sub;
+const HUGE = math.huge;
 
 class DecodeError {
 	constructor(readonly message: string) {}
@@ -350,15 +359,20 @@ const MINUS = 0x2d;
 const ZERO = 0x30;
 const NINE = 0x39;
 const DOT = 0x2e;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 
+function isSpace(byte: number | undefined): boolean {
+	return byte === SPACE || byte === LF || byte === CR || byte === TAB;
+}
+
 /** The position of the first byte at or after `pos` that is not white space. */
 function skipSpace(text: string, pos: number): number {
-	const [byte] = byteAt(text, pos);
-	if (byte !== SPACE && byte !== LF && byte !== CR && byte !== TAB) return pos;
+	if (!isSpace(byteAt(text, pos)[0])) return pos;
 	const [, last] = findIn(text, "^[ \t\n\r]*", pos);
 	return (last as number) + 1;
 }
@@ -375,21 +389,21 @@ const SIMPLE_ESCAPES: Record<string, string> = {
 };
 
 function readHex4(text: string, pos: number): number {
-	const digits = text.sub(pos, pos + 3);
+	const digits = sub(text, pos, pos + 3);
 	if (findIn(digits, "^%x%x%x%x$")[0] === undefined) fail(pos, "bad \\u escape");
-	return tonumber(digits, 16) as number;
+	return toNumber(digits, 16) as number;
 }
 
 /** The text of the escape whose letter is at `pos`, and the position after it. */
 function readEscape(text: string, pos: number): LuaTuple<[string, number]> {
-	const char = text.sub(pos, pos);
+	const char = sub(text, pos, pos);
 	pos += 1;
 	const simple = SIMPLE_ESCAPES[char];
 	if (simple !== undefined) return $tuple(simple, pos);
 	if (char !== "u") fail(pos, `bad escape \\${char}`);
 	const unit = readHex4(text, pos);
 	pos += 4;
-	if (unit >= 0xd800 && unit <= 0xdbff && text.sub(pos, pos + 1) === "\\u") {
+	if (unit >= 0xd800 && unit <= 0xdbff && sub(text, pos, pos + 1) === "\\u") {
 		const low = readHex4(text, pos + 2);
 		if (low >= 0xdc00 && low <= 0xdfff)
 			return $tuple(utf8.char(0x10000 + (unit - 0xd800) * 0x400 + (low - 0xdc00)), pos + 6);
@@ -398,10 +412,19 @@ function readEscape(text: string, pos: number): LuaTuple<[string, number]> {
 	return $tuple(utf8.char(unit), pos);
 }
 
-// A string with no escape and no control character, closed on this text: one pattern call.
+// Printable ASCII but `"` and `\` (0x20-0x7e), listed positively with the usual bytes first: a
+// set is tried item by item for each byte, so lowercase text matches on the first.
+const PRINTABLE = "[a-z #-[%]^-~!]";
+// An ASCII string with no escape and no control character, closed on this text.
+const ASCII_STRING = `^"(${PRINTABLE}*)"()`;
+// The usual key: letters, digits and _, its colon right after it.
+const NAME_KEY = '^"([a-z_A-Z0-9]*)":()';
+// An ASCII key as above, with the white space before it and around its colon.
+const ASCII_KEY = `^[ \t\n\r]*"(${PRINTABLE}*)"[ \t\n\r]*:[ \t\n\r]*()`;
+// A string with no escape and no control character (any bytes: checked as UTF-8 after).
 const PLAIN_STRING = '^"([^"\\%z\x01-\x1f]*)"()';
-// The same as an object key, with the colon after it.
-const PLAIN_KEY = '^"([^"\\%z\x01-\x1f]*)"[ \t\n\r]*:()';
+// An integer that does not start with 0 (a fraction or exponent after it declines the fast path).
+const INTEGER = "^(-?[1-9]%d*)()";
 
 /** The string whose opening quote is at `pos`, and the position after its closing quote. */
 function readString(text: string, pos: number): LuaTuple<[string, number]> {
@@ -412,7 +435,7 @@ function readString(text: string, pos: number): LuaTuple<[string, number]> {
 	for (;;) {
 		const [at] = findIn(text, '[%z\x01-\x1f"\\]', pos);
 		if (at === undefined) fail(pos, "unterminated string");
-		if (at > pos) parts.push(text.sub(pos, at - 1));
+		if (at > pos) parts.push(sub(text, pos, at - 1));
 		const [byte] = byteAt(text, at);
 		pos = at + 1;
 		if (byte === QUOTE) break;
@@ -442,19 +465,35 @@ function readNumber(text: string, from: number): LuaTuple<[number, number]> {
 		at = digitsEnd(text, "^%d+", at + 1, from);
 		[after] = byteAt(text, at);
 	}
-	if (after === 0x65 || after === 0x45) {
+	if (after === LOWER_E || after === UPPER_E) {
 		at += 1;
 		const [sign] = byteAt(text, at);
 		if (sign === 0x2b || sign === MINUS) at += 1;
 		at = digitsEnd(text, "^%d+", at, from);
 	}
-	const value = tonumber(text.sub(from, at - 1)) as number;
-	if (value === math.huge || value === -math.huge) fail(from, "number out of range");
+	const value = toNumber(sub(text, from, at - 1)) as number;
+	if (value === HUGE || value === -HUGE) fail(from, "number out of range");
 	return $tuple(value, at);
 }
 
+/** The number at `pos`: an integer or a bare 0 in one step, anything else through `readNumber`. */
+function readNumberFast(text: string, pos: number, byte: number): LuaTuple<[number, number]> {
+	if (byte === ZERO) {
+		const [following] = byteAt(text, pos + 1);
+		if (following !== DOT && following !== LOWER_E && following !== UPPER_E) return $tuple(0, pos + 1);
+		return readNumber(text, pos);
+	}
+	const [digits, after] = matchIn(text, INTEGER, pos) as LuaTuple<[string?, number?]>;
+	if (digits === undefined) return readNumber(text, pos);
+	const [following] = byteAt(text, after as number);
+	if (following === DOT || following === LOWER_E || following === UPPER_E) return readNumber(text, pos);
+	const value = toNumber(digits) as number;
+	if (value === HUGE || value === -HUGE) fail(pos, "number out of range");
+	return $tuple(value, after as number);
+}
+
 function readLiteral(text: string, pos: number, word: string, value: defined): LuaTuple<[defined, number]> {
-	if (text.sub(pos, pos + word.size() - 1) !== word) fail(pos, "unexpected character");
+	if (sub(text, pos, pos + word.size() - 1) !== word) fail(pos, "unexpected character");
 	return $tuple(value, pos + word.size());
 }
 
@@ -467,26 +506,50 @@ function pauseDecode(context: Context) {
 
 /** The value at `pos` (after white space), and the position after it. */
 function readValue(text: string, pos: number, depth: number, context: Context): LuaTuple<[defined, number]> {
-	pos = skipSpace(text, pos);
+	let [byte] = byteAt(text, pos);
+	if (isSpace(byte)) {
+		pos = skipSpace(text, pos);
+		[byte] = byteAt(text, pos);
+	}
 	if (context.slicing !== undefined) {
 		context.units += 1;
 		if (context.units >= SLICE_UNITS) pauseDecode(context);
 	}
-	const [byte] = byteAt(text, pos);
-	if (byte === QUOTE) return readString(text, pos);
-	if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
+	if (byte === QUOTE) {
+		const [ascii, after] = matchIn(text, ASCII_STRING, pos) as LuaTuple<[string?, number?]>;
+		if (ascii !== undefined) return $tuple(ascii, after as number);
+		return readString(text, pos);
+	}
+	if (byte === OPEN_OBJECT) {
 		if (depth >= MAX_DEPTH) fail(pos, `nesting deeper than ${MAX_DEPTH} levels`);
-		return byte === OPEN_OBJECT
-			? readObject(text, pos, depth + 1, context)
-			: readArray(text, pos, depth + 1, context);
+		return readObject(text, pos, depth + 1, context);
+	}
+	if (byte === OPEN_ARRAY) {
+		if (depth >= MAX_DEPTH) fail(pos, `nesting deeper than ${MAX_DEPTH} levels`);
+		return readArray(text, pos, depth + 1, context);
 	}
 	if (byte === 0x74) return readLiteral(text, pos, "true", true);
 	if (byte === 0x66) return readLiteral(text, pos, "false", false);
 	if (byte === 0x6e) return readLiteral(text, pos, "null", NULL);
 	if (byte === undefined) fail(pos, "unexpected end of text");
 	if (byte !== MINUS && (byte < ZERO || byte > NINE))
-		fail(pos, `unexpected character ${string.format("%q", text.sub(pos, pos))}`);
-	return readNumber(text, pos);
+		fail(pos, `unexpected character ${string.format("%q", sub(text, pos, pos))}`);
+	return readNumberFast(text, pos, byte);
+}
+
+/**
+ * After a value that ends before `pos`: the position of the next value or key (after a comma), or
+ * the negated position after the closing byte `close`; anything else fails with `expected`.
+ */
+function readSeparator(text: string, pos: number, close: number, expected: string): number {
+	let [byte] = byteAt(text, pos);
+	if (isSpace(byte)) {
+		pos = skipSpace(text, pos);
+		[byte] = byteAt(text, pos);
+	}
+	if (byte === COMMA) return pos + 1;
+	if (byte === close) return -(pos + 1);
+	return fail(pos, expected);
 }
 
 function readArray(text: string, pos: number, depth: number, context: Context): LuaTuple<[defined, number]> {
@@ -498,18 +561,18 @@ function readArray(text: string, pos: number, depth: number, context: Context): 
 		const [value, after] = readValue(text, pos, depth, context);
 		list[count] = value;
 		count += 1;
-		pos = skipSpace(text, after);
-		const [byte] = byteAt(text, pos);
-		if (byte === CLOSE_ARRAY) return $tuple(list, pos + 1);
-		if (byte !== COMMA) fail(pos, "expected , or ]");
-		pos += 1;
+		pos = readSeparator(text, after, CLOSE_ARRAY, "expected , or ]");
+		if (pos < 0) return $tuple(list, -pos);
 	}
 }
 
-/** The key at `pos` and the position after its colon. */
+/** The key at `pos` (white space before it allowed) and the position after its colon. */
 function readKey(text: string, pos: number): LuaTuple<[string, number]> {
-	const [plain, after] = matchIn(text, PLAIN_KEY, pos) as LuaTuple<[string?, number?]>;
-	if (plain !== undefined) return $tuple(toValidUtf8(plain), after as number);
+	const [name, nameEnd] = matchIn(text, NAME_KEY, pos) as LuaTuple<[string?, number?]>;
+	if (name !== undefined) return $tuple(name, nameEnd as number);
+	const [ascii, after] = matchIn(text, ASCII_KEY, pos) as LuaTuple<[string?, number?]>;
+	if (ascii !== undefined) return $tuple(ascii, after as number);
+	pos = skipSpace(text, pos);
 	if (byteAt(text, pos)[0] !== QUOTE) fail(pos, "expected a string key");
 	const [key, following] = readString(text, pos);
 	pos = skipSpace(text, following);
@@ -522,15 +585,20 @@ function readObject(text: string, pos: number, depth: number, context: Context):
 	pos = skipSpace(text, pos + 1);
 	if (byteAt(text, pos)[0] === CLOSE_OBJECT) return $tuple(markObject(result), pos + 1);
 	for (;;) {
-		const [key, afterKey] = readKey(text, skipSpace(text, pos));
+		const [key, afterKey] = readKey(text, pos);
 		const [value, after] = readValue(text, afterKey, depth, context);
 		result.set(key, value);
-		pos = skipSpace(text, after);
-		const [byte] = byteAt(text, pos);
-		if (byte === CLOSE_OBJECT) return $tuple(result, pos + 1);
-		if (byte !== COMMA) fail(pos, "expected , or }");
-		pos += 1;
+		pos = readSeparator(text, after, CLOSE_OBJECT, "expected , or }");
+		if (pos < 0) return $tuple(result, -pos);
 	}
+}
+
+// The whole text as one value (nothing but white space after it).
+function readDocument(text: string, context: Context): defined {
+	const [value, after] = readValue(text, 1, 0, context);
+	const rest = skipSpace(text, after);
+	if (rest <= text.size()) fail(rest, "unexpected text after the value");
+	return value;
 }
 
 /**
@@ -540,14 +608,12 @@ function readObject(text: string, pos: number, depth: number, context: Context):
 export function decode(text: unknown, slicing?: Slicing): LuaTuple<[unknown, undefined] | [undefined, string]> {
 	if (!typeIs(text, "string")) return $tuple(undefined, `cannot decode a ${typeOf(text)} (expected JSON text)`);
 	const context: Context = { units: 0, slicing };
-	try {
-		const [value, after] = readValue(text, 1, 0, context);
-		const rest = skipSpace(text, after);
-		if (rest <= text.size()) fail(rest, "unexpected text after the value");
-		if (slicing !== undefined && context.units > 0) slicing.spend(context.units);
-		return $tuple(value, undefined);
-	} catch (err) {
-		if (err instanceof DecodeError) return $tuple(undefined, err.message);
-		throw err;
+	// pcall of the reader itself (no closure per decode, unlike try/catch)
+	const [ok, result] = pcall(readDocument, text, context);
+	if (!ok) {
+		if (result instanceof DecodeError) return $tuple(undefined, result.message);
+		throw result;
 	}
+	if (slicing !== undefined && context.units > 0) slicing.spend(context.units);
+	return $tuple(result, undefined);
 }

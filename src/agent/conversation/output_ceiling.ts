@@ -4,7 +4,7 @@
 // leaves no room at all has no ceiling (undefined): the loop compacts once, then gives up.
 import type { Message, ToolSpec } from "../../provider/protocols/types";
 import type { PublicConfig } from "../../runtime/config";
-import { encode } from "../../runtime/json";
+import { encodeOnce } from "../../runtime/json";
 import { estimateTokens } from "./usage";
 
 export const FALLBACK_MAX_TOKENS = 4096;
@@ -16,11 +16,15 @@ export function requestedMaxTokens(config: PublicConfig): number {
 	return typeIs(value, "number") && value >= 1 && value % 1 === 0 ? value : FALLBACK_MAX_TOKENS;
 }
 
-/** Estimated prompt tokens: the system prompt, the messages and the tool declarations. */
+/**
+ * Estimated prompt tokens: the system prompt, the messages and the tool declarations. A tool's
+ * schema never changes in place (as for its wire form, protocols/request_common.ts), so its JSON
+ * is encoded once, not on every request.
+ */
 export function promptPressure(system: string, messages: ReadonlyArray<Message>, tools: ReadonlyArray<ToolSpec>) {
 	let bytes = system.size();
 	for (const tool of tools)
-		bytes += tool.name.size() + tool.description.size() + (encode(tool.parameters)[0] ?? "").size();
+		bytes += tool.name.size() + tool.description.size() + (encodeOnce(tool.parameters)[0] ?? "").size();
 	return estimateTokens(messages) + math.ceil(bytes / 4);
 }
 

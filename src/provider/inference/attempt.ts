@@ -95,6 +95,12 @@ export function attemptProtocol(
 		onRetry: callbacks.onRetry,
 	};
 	let wireBody = repairs.prepare(buildBody(protocol, outgoing, { scope, maxTokensCeiling: repairs.ceiling }));
+	// assembling a long history's body pauses between frames (protocols/request_common.ts): Stop
+	// meanwhile ends the attempt before anything is sent
+	if (request.isCancelled()) {
+		done(undefined, "Stopped.");
+		return { ok: false, error: "Stopped.", overflow: false, model, terminal: true };
+	}
 	let sent = send(to, wireBody);
 	let resends = 0;
 	// a parameter refusal teaches a repair and the repaired body goes again (bounded by diagnose)

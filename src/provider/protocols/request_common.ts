@@ -1,7 +1,7 @@
 // Body-building steps every protocol shares: system text, raw parameter merging, the output
 // ceiling, JSON Schema objects that must stay objects, tool-call arguments as objects, images.
 import { frameSlicing } from "../../host/frame";
-import { encodeOnce } from "../../runtime/json";
+import { encodeOnce, SLICE_UNITS } from "../../runtime/json";
 import { decodeJson, emptyObject } from "./json";
 import type { ImagePart, JsonObject, Message, ProtocolRequest, ReplayScope, TemperatureMode, ToolCall } from "./types";
 import { asObject, isEmptyTable } from "./view";
@@ -19,6 +19,20 @@ const WIRE_FORMS = setmetatable(new Map<object, WireEntry>(), { __mode: "k" }) a
 // the first request of a long restored conversation encodes every message: over several frames
 const SLICING = frameSlicing();
 
+// Assembling a body visits every history message: reusing a kept form is about a unit of work,
+// building one a few (its encode counts its own units). Counted in batches, so the work between
+// two pauses stays near the frame's share even for a long history of kept forms.
+const KEPT_UNITS = 1;
+const BUILD_UNITS = 4;
+let uncounted = 0;
+function countWork(units: number) {
+	uncounted += units;
+	if (uncounted < SLICE_UNITS) return;
+	const spent = uncounted;
+	uncounted = 0;
+	SLICING.spend(spent);
+}
+
 /**
  * The wire form `build` makes of `source` for `variant` (protocol and whatever else the form
  * depends on), built once while the variant stays the same. It (and, for a list, each item) is
@@ -26,7 +40,11 @@ const SLICING = frameSlicing();
  */
 export function wireForm<T extends defined>(source: object, variant: string, build: () => T): T {
 	const kept = WIRE_FORMS.get(source);
-	if (kept !== undefined && kept.variant === variant) return kept.wire as T;
+	if (kept !== undefined && kept.variant === variant) {
+		countWork(KEPT_UNITS);
+		return kept.wire as T;
+	}
+	countWork(BUILD_UNITS);
 	const wire = build();
 	if (typeIs(wire, "table")) {
 		// a list's items are kept one by one too: requests that regroup them (merged turns) reuse them

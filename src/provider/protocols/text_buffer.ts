@@ -14,7 +14,9 @@ export class TextBuffer {
 
 	append(piece: string) {
 		if (piece === "") return;
-		this.pieces.push(piece);
+		// appended by index (one per streamed event): `push` compiles to a global table.insert
+		const pieces = this.pieces;
+		pieces[pieces.size()] = piece;
 		this.bytes += piece.size();
 		if (this.clipped) return;
 		const room = this.previewBytes - this.headBytes;

@@ -135,7 +135,9 @@ export class ToolCallSet {
 				message: `tool call ${describe(slot)} has more than ${REPLY_LIMITS.argumentBytes} argument bytes`,
 			};
 		}
-		slot.fragments.push(text);
+		// appended by index (one per streamed event): `push` compiles to a global table.insert
+		const fragments = slot.fragments;
+		fragments[fragments.size()] = text;
 		return undefined;
 	}
 
