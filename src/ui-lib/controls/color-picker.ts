@@ -1,7 +1,7 @@
 // ColorPicker: a colour and an opacity ({ Color, Alpha }). Get returns two values (Color3, alpha);
 // Set takes a Color3 (keeping the alpha) or { Color, Alpha }; components must be finite and within
 // 0–1, alpha is clamped. The field shows a 22 px swatch and #RRGGBB; Open() shows the panel.
-import { corner, frame, stroke } from "../core/create";
+import { corner, solid, stroke } from "../core/create";
 import { toHex } from "../core/color";
 import { fail } from "../core/errors";
 import { booleanOption } from "../core/options";
@@ -10,7 +10,7 @@ import { ColorPanel } from "../overlays/color-panel";
 import type { PanelHandle } from "../overlays/panel";
 import { isValidColor } from "../theme/palette";
 import type { ControlContext } from "./control";
-import { PickerControl } from "./picker-field";
+import { FieldControl } from "./field";
 
 interface ColorValue {
 	Color: Color3;
@@ -19,7 +19,7 @@ interface ColorValue {
 
 const SWATCH = 22;
 
-export class ColorPickerControl extends PickerControl<ColorPanel> {
+export class ColorPickerControl extends FieldControl<ColorPanel> {
 	private readonly showAlpha: boolean;
 	private readonly swatch: Frame;
 	private readonly text: TextLabel;
@@ -37,11 +37,10 @@ export class ColorPickerControl extends PickerControl<ColorPanel> {
 			Alpha: alpha !== undefined ? alpha : 1,
 		});
 
-		this.swatch = frame("Swatch", this.field, {
+		this.swatch = solid("Swatch", this.field, {
 			Size: UDim2.fromOffset(SWATCH, SWATCH),
 			AnchorPoint: new Vector2(0, 0.5),
 			Position: new UDim2(0, 10, 0.5, 0),
-			BackgroundTransparency: 0,
 		});
 		corner(this.swatch, 6);
 		this.paint(stroke(this.swatch), "Color", "Edge");
@@ -97,6 +96,10 @@ export class ColorPickerControl extends PickerControl<ColorPanel> {
 		this.assertAlive("SetAlpha");
 		if (!isFiniteNumber(alpha)) fail("ColorPicker:SetAlpha expects a finite number");
 		return this.Set({ Color: this.current().Color, Alpha: alpha }, silent);
+	}
+
+	protected activated() {
+		this.Open();
 	}
 
 	/** Opens the colour panel. */

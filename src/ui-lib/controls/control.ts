@@ -3,7 +3,7 @@
 // changed), OnChanged listeners, text, visibility, disabled state, search matching, layout and
 // teardown. Each control kind supplies its value rules and its slot.
 import { fail } from "../core/errors";
-import { frame, label } from "../core/create";
+import { frame, label, solid } from "../core/create";
 import { deepCopy, deepEqual } from "../core/deep";
 import { Listeners } from "../core/listeners";
 import { booleanOption, functionOption, textOption, type Options } from "../core/options";
@@ -194,10 +194,15 @@ export abstract class Control {
 		this.render();
 	}
 
+	/** What `emit` calls before the listeners: Callback (Keybind: its OnChanged option). */
+	protected changeCallback(): Callback | undefined {
+		return this.callback;
+	}
+
 	/** Calls Callback then every OnChanged listener, each protected; stops if the control died. */
 	emit() {
 		const args = this.emitArgs();
-		const callback = this.callback;
+		const callback = this.changeCallback();
 		if (callback !== undefined) this.core.protect(callback, ...args);
 		this.listeners.each((fn) => {
 			if (!this.Alive) return false;
@@ -328,7 +333,7 @@ export abstract class Control {
 	setRowShown(shown: boolean, first: boolean) {
 		if (this.Frame.Visible !== shown) this.Frame.Visible = shown;
 		if (this.rule === undefined && !first) {
-			this.rule = frame("RowRule", this.Frame, { Size: new UDim2(1, 0, 0, 1), BackgroundTransparency: 0 });
+			this.rule = solid("RowRule", this.Frame, { Size: new UDim2(1, 0, 0, 1) });
 			this.core.painter.bind(this.scope, this.rule, "BackgroundColor3", "Subtle");
 		}
 		if (this.rule !== undefined && this.rule.Visible === first) this.rule.Visible = !first;

@@ -21,12 +21,12 @@ import {
 	type ChoiceValue,
 } from "../core/choices";
 import type { ControlContext } from "./control";
-import { PickerControl } from "./picker-field";
+import { FieldControl } from "./field";
 
 export const DROPDOWN_OPTION_LIMIT = 10000;
 const AVATAR = 24;
 
-export class DropdownControl extends PickerControl<OptionsPanel> {
+export class DropdownControl extends FieldControl<OptionsPanel> {
 	private choices: Choice[];
 	private index: Map<string, number>;
 	private readonly multi: boolean;
@@ -118,6 +118,10 @@ export class DropdownControl extends PickerControl<OptionsPanel> {
 
 	protected layoutSlot() {
 		this.layoutField();
+	}
+
+	protected activated() {
+		this.Open();
 	}
 
 	/** Opens the picker; nil when the control cannot be used now. */

@@ -4,31 +4,27 @@
 // calls the OnChanged option and listeners with the key, never the activation. Clicking the
 // field captures the next key: Escape/ButtonB cancel, Backspace/Delete unbind, the window's
 // ToggleKey is refused with a "Choose another key" warning.
-import { button, corner, stroke } from "../core/create";
 import { fail } from "../core/errors";
 import { booleanOption, choiceOption, functionOption } from "../core/options";
-import { SIZE } from "../layout/geometry";
 import type { KeyCapture, KeyListener } from "../context/window-core";
-import type { PressState } from "../input/pressable";
 import { isKeyCode, keyFromName } from "./keys";
-import { Control, type ControlContext } from "./control";
+import type { ControlContext } from "./control";
+import { FieldControl } from "./field";
 
 const MODES = ["Press", "Hold", "Toggle"] as const;
 type Mode = (typeof MODES)[number];
 
-export class KeybindControl extends Control implements KeyListener {
+export class KeybindControl extends FieldControl implements KeyListener {
 	readonly Mode: Mode;
 	Active = false;
 	private readonly activeWhenHidden: boolean;
 	private readonly onRebind?: Callback;
-	private readonly field: TextButton;
-	private readonly press: PressState;
 	private capturing?: KeyCapture;
 	/** The key that made the current activation (released with it). */
 	private activeKey?: Enum.KeyCode;
 
 	constructor(context: ControlContext) {
-		super("Keybind", context, "inline", 136);
+		super("Keybind", context, "inline", 136, { TextTruncate: Enum.TextTruncate.AtEnd });
 		const options = context.options;
 		// the OnChanged option is the rebind callback (control:OnChanged adds listeners)
 		this.onRebind = functionOption(options, "OnChanged", "Keybind");
@@ -37,15 +33,7 @@ export class KeybindControl extends Control implements KeyListener {
 		this.value = this.normalize(options.Default);
 
 		const core = this.core;
-		this.field = button("Keybind", this.slot, {
-			Size: UDim2.fromScale(1, 1),
-			BackgroundTransparency: 0,
-			TextTruncate: Enum.TextTruncate.AtEnd,
-		});
-		corner(this.field, SIZE.FieldRadius);
 		core.type.bind(this.scope, this.field, "Body");
-		this.press = core.pressables.track(this.scope, this.field, () => this.repaint(true));
-		this.paint(this.field, "BackgroundColor3", (p) => (this.press.hover && !this.Disabled ? p.Hover : p.Input));
 		this.paint(this.field, "TextColor3", (p) =>
 			this.Disabled
 				? p.Disabled
@@ -55,16 +43,18 @@ export class KeybindControl extends Control implements KeyListener {
 						? p.Muted
 						: p.Text,
 		);
-		this.paint(stroke(this.field), "Color", (p) => (this.capturing !== undefined ? p.Accent : p.Edge));
-		this.scope.give(
-			this.field.Activated.Connect(() => {
-				if (this.capturing !== undefined) core.cancelCapture();
-				else if (this.isInteractive()) this.startCapture();
-			}),
-		);
 		core.keys.add(this);
 		this.scope.give(() => core.keys.delete(this));
 		this.render();
+	}
+
+	protected engaged(): boolean {
+		return this.capturing !== undefined;
+	}
+
+	protected activated() {
+		if (this.capturing !== undefined) this.core.cancelCapture();
+		else if (this.isInteractive()) this.startCapture();
 	}
 
 	protected normalize(value: unknown): unknown {
@@ -93,14 +83,8 @@ export class KeybindControl extends Control implements KeyListener {
 	}
 
 	/** A rebind: the OnChanged option, then OnChanged listeners (never the activation Callback). */
-	emit() {
-		const key = this.value;
-		if (this.onRebind !== undefined) this.core.protect(this.onRebind, key);
-		this.listeners.each((fn) => {
-			if (!this.Alive) return false;
-			this.core.protect(fn, key);
-			return this.Alive;
-		});
+	protected changeCallback(): Callback | undefined {
+		return this.onRebind;
 	}
 
 	Set(value: unknown, silent?: boolean): this {
@@ -224,10 +208,5 @@ export class KeybindControl extends Control implements KeyListener {
 	importValue(encoded: unknown): unknown {
 		if (encoded !== false && !typeIs(encoded, "string")) error("a keybind value must be a key name or false", 0);
 		return this.normalize(encoded);
-	}
-
-	protected applyDisabled() {
-		this.field.Active = !this.Disabled;
-		this.field.Selectable = !this.Disabled;
 	}
 }

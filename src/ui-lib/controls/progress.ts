@@ -1,6 +1,6 @@
 // Progress: an 8 px track and fill with the rounded percentage at the top-right. The value is a
 // finite number clamped to [Min, Max]; it is exported with the configuration unless Persist = false.
-import { corner, frame } from "../core/create";
+import { corner, solid } from "../core/create";
 import { fail } from "../core/errors";
 import { isFiniteNumber } from "../core/numbers";
 import { Control, READOUT_HEIGHT, type ControlContext } from "./control";
@@ -21,10 +21,10 @@ export class ProgressControl extends Control {
 		const options = context.options;
 		[this.min, this.max] = readRange(options, "Progress");
 		this.startValue(options, this.min, "Value");
-		this.track = frame("Track", this.slot, { BackgroundTransparency: 0, Size: new UDim2(1, 0, 0, TRACK) });
+		this.track = solid("Track", this.slot, { Size: new UDim2(1, 0, 0, TRACK) });
 		corner(this.track, TRACK / 2);
 		this.paint(this.track, "BackgroundColor3", "Track");
-		this.fill = frame("Fill", this.track, { BackgroundTransparency: 0 });
+		this.fill = solid("Fill", this.track);
 		corner(this.fill, TRACK / 2);
 		this.paint(this.fill, "BackgroundColor3", (p) => (this.Disabled ? p.Disabled : p.Accent));
 		this.readout = readout(this.core, this.scope, this.Frame, READOUT, READOUT_HEIGHT);

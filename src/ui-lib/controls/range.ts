@@ -1,5 +1,5 @@
 // What Slider and Progress share: the Min/Max options and the readout pill at the row's top-right.
-import { create, label } from "../core/create";
+import { label, round } from "../core/create";
 import { fail } from "../core/errors";
 import { finiteOption, type Options } from "../core/options";
 import type { Scope } from "../core/scope";
@@ -26,7 +26,7 @@ export function readout(core: WindowCore, scope: Scope, row: Frame, width: numbe
 		TextTruncate: Enum.TextTruncate.AtEnd,
 		TextWrapped: false,
 	});
-	create("UICorner", { CornerRadius: new UDim(1, 0) }, text);
+	round(text);
 	core.type.bind(scope, text, "Caption");
 	core.painter.bind(scope, text, "BackgroundColor3", "AccentSoft");
 	core.painter.bind(scope, text, "TextColor3", "Text");

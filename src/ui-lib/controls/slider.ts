@@ -3,7 +3,7 @@
 // (OnCommit once). Touch: horizontal intent (see input/drag.ts); vertical swipes scroll the page
 // and change nothing. Keys while focused: Left/Down/DPadLeft and Right/Up/DPadRight step, Home and
 // End jump; each key change also commits. Programmatic Set never calls OnCommit.
-import { button, corner, create, frame } from "../core/create";
+import { button, corner, round, solid } from "../core/create";
 import { fail } from "../core/errors";
 import { finiteOption, functionOption, textOption } from "../core/options";
 import { formatNumber, isFiniteNumber, roundSignificant } from "../core/numbers";
@@ -45,31 +45,28 @@ export class SliderControl extends Control {
 		this.hit.NextSelectionLeft = this.hit;
 		this.hit.NextSelectionRight = this.hit;
 		const press = core.pressables.track(this.scope, this.hit, () => this.repaint(true));
-		this.track = frame("Track", this.hit, {
+		this.track = solid("Track", this.hit, {
 			AnchorPoint: new Vector2(0, 0.5),
 			Position: new UDim2(0, THUMB / 2, 0.5, 0),
 			Size: new UDim2(1, -THUMB, 0, TRACK),
-			BackgroundTransparency: 0,
 		});
 		corner(this.track, TRACK / 2);
 		this.paint(this.track, "BackgroundColor3", (p) => (press.hover ? p.Hover : p.Track));
-		this.fill = frame("Fill", this.track, { BackgroundTransparency: 0, Size: UDim2.fromScale(0, 1) });
+		this.fill = solid("Fill", this.track, { Size: UDim2.fromScale(0, 1) });
 		corner(this.fill, TRACK / 2);
 		this.paint(this.fill, "BackgroundColor3", (p) => (this.Disabled ? p.Disabled : p.Accent));
-		this.thumb = frame("Thumb", this.track, {
+		this.thumb = solid("Thumb", this.track, {
 			AnchorPoint: new Vector2(0.5, 0.5),
 			Size: UDim2.fromOffset(THUMB, THUMB),
-			BackgroundTransparency: 0,
 		});
-		create("UICorner", { CornerRadius: new UDim(1, 0) }, this.thumb);
+		round(this.thumb);
 		this.paint(this.thumb, "BackgroundColor3", (p) => (this.Disabled ? p.Disabled : p.Primary));
-		const mark = frame("Mark", this.thumb, {
+		const mark = solid("Mark", this.thumb, {
 			AnchorPoint: new Vector2(0.5, 0.5),
 			Position: UDim2.fromScale(0.5, 0.5),
 			Size: UDim2.fromOffset(MARK, MARK),
-			BackgroundTransparency: 0,
 		});
-		create("UICorner", { CornerRadius: new UDim(1, 0) }, mark);
+		round(mark);
 		this.paint(mark, "BackgroundColor3", (p) => (this.Disabled ? p.Surface : p.Accent));
 		this.readout = readout(core, this.scope, this.Frame, READOUT, READOUT_HEIGHT);
 

@@ -2,7 +2,7 @@
 // Toggle draws a 46×26 track with an 18 px thumb; a Checkbox a 44×26 box reading On or Off. On and
 // enabled: Accent track and edge, OnAccent thumb/text; otherwise Input track, Edge stroke,
 // Secondary thumb. The first render is instant; later changes animate.
-import { button, corner, create, frame, label, stroke } from "../core/create";
+import { button, corner, label, round, solid, stroke } from "../core/create";
 import { fail } from "../core/errors";
 import { DURATION } from "../motion/motion";
 import type { PressState } from "../input/pressable";
@@ -21,11 +21,10 @@ export class ToggleControl extends Control {
 		this.hit = button("Toggle", this.slot, { Size: UDim2.fromScale(1, 1) });
 		this.press = this.core.pressables.track(this.scope, this.hit, () => this.repaint(true));
 		const checkbox = kind === "Checkbox";
-		this.track = frame("Track", this.hit, {
+		this.track = solid("Track", this.hit, {
 			AnchorPoint: new Vector2(1, 0.5),
 			Position: UDim2.fromScale(1, 0.5),
 			Size: UDim2.fromOffset(checkbox ? 44 : 46, 26),
-			BackgroundTransparency: 0,
 		});
 		corner(this.track, checkbox ? 8 : 13);
 		const on = () => this.value === true && !this.Disabled;
@@ -41,12 +40,11 @@ export class ToggleControl extends Control {
 			this.core.type.bind(this.scope, this.text, "Caption");
 			this.paint(this.text, "TextColor3", (p) => (on() ? p.OnAccent : p.Secondary));
 		} else {
-			const thumb = frame("Thumb", this.track, {
+			const thumb = solid("Thumb", this.track, {
 				AnchorPoint: new Vector2(0, 0.5),
 				Size: UDim2.fromOffset(18, 18),
-				BackgroundTransparency: 0,
 			});
-			create("UICorner", { CornerRadius: new UDim(1, 0) }, thumb);
+			round(thumb);
 			this.paint(thumb, "BackgroundColor3", (p) => (on() ? p.OnAccent : p.Secondary));
 			this.thumb = thumb;
 		}

@@ -21,6 +21,11 @@ export function frame(name: string, parent: Instance | undefined, props: Props<F
 	return create("Frame", { Name: name, BorderSizePixel: 0, BackgroundTransparency: 1, ...props }, parent);
 }
 
+/** A borderless Frame with an opaque background (painted by its owner). */
+export function solid(name: string, parent: Instance | undefined, props: Props<Frame> = {}): Frame {
+	return frame(name, parent, { BackgroundTransparency: 0, ...props });
+}
+
 /** A left-aligned, wrapping text label without RichText. */
 export function label(name: string, parent: Instance | undefined, props: Props<TextLabel> = {}): TextLabel {
 	return create(
@@ -59,6 +64,11 @@ export function button(name: string, parent: Instance | undefined, props: Props<
 
 export function corner(parent: Instance, radius: number): UICorner {
 	return create("UICorner", { CornerRadius: new UDim(0, radius) }, parent);
+}
+
+/** Fully rounded corners (pills, dots, discs). */
+export function round(parent: Instance): UICorner {
+	return create("UICorner", { CornerRadius: new UDim(1, 0) }, parent);
 }
 
 export function stroke(parent: Instance, thickness = 1): UIStroke {
