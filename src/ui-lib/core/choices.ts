@@ -20,7 +20,8 @@ export interface Choice {
 const IMAGE_LIMIT = 2048;
 
 function isPrimitive(value: unknown): value is ChoiceValue {
-	return typeIs(value, "string") || typeIs(value, "boolean") || isFiniteNumber(value);
+	const kind = type(value);
+	return kind === "string" || kind === "boolean" || isFiniteNumber(value);
 }
 
 /** Identity of a value across types: "1" and 1 are different options. */
@@ -93,7 +94,7 @@ export function readChoices(value: unknown, kind: string, min: number, max: numb
 /** Position of each option value (for fast lookups in long lists). */
 export function indexChoices(choices: Choice[]): Map<string, number> {
 	const index = new Map<string, number>();
-	choices.forEach((choice, i) => index.set(valueKey(choice.value), i));
+	for (const i of $range(0, choices.size() - 1)) index.set(valueKey(choices[i].value), i);
 	return index;
 }
 
@@ -122,5 +123,7 @@ export function normalizeMulti(
 	const ordered: number[] = [];
 	for (const position of picked) ordered.push(position);
 	ordered.sort((a, b) => a < b);
-	return ordered.map((position) => choices[position].value);
+	const values: ChoiceValue[] = [];
+	for (const position of ordered) values.push(choices[position].value);
+	return values;
 }

@@ -19,25 +19,24 @@ export function textOption(options: Options, key: string, fallback: string): str
 	return value === undefined ? fallback : tostring(value);
 }
 
-export function booleanOption(options: Options, key: string, fallback: boolean, method: string): boolean {
+/** The field when it is absent or of Luau type `kind` (error otherwise). */
+function typedOption(options: Options, key: string, kind: "boolean" | "function", method: string): unknown {
 	const value = options[key];
-	if (value === undefined) return fallback;
-	if (!typeIs(value, "boolean")) fail(`${method}: ${key} must be a boolean, got ${typeOf(value)}`);
+	if (value !== undefined && type(value) !== kind) fail(`${method}: ${key} must be a ${kind}, got ${typeOf(value)}`);
 	return value;
+}
+
+export function booleanOption(options: Options, key: string, fallback: boolean, method: string): boolean {
+	const value = optionalBooleanOption(options, key, method);
+	return value === undefined ? fallback : value;
 }
 
 export function optionalBooleanOption(options: Options, key: string, method: string): boolean | undefined {
-	const value = options[key];
-	if (value === undefined) return undefined;
-	if (!typeIs(value, "boolean")) fail(`${method}: ${key} must be a boolean, got ${typeOf(value)}`);
-	return value;
+	return typedOption(options, key, "boolean", method) as boolean | undefined;
 }
 
 export function functionOption(options: Options, key: string, method: string): Callback | undefined {
-	const value = options[key];
-	if (value === undefined) return undefined;
-	if (!typeIs(value, "function")) fail(`${method}: ${key} must be a function, got ${typeOf(value)}`);
-	return value;
+	return typedOption(options, key, "function", method) as Callback | undefined;
 }
 
 /** A finite number (error otherwise), or the fallback when absent. */

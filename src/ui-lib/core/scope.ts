@@ -11,14 +11,16 @@ export type Resource =
 export type Release = (clean?: boolean) => void;
 
 function dispose(resource: Resource) {
-	if (typeIs(resource, "function")) {
-		resource();
-	} else if (typeIs(resource, "thread")) {
-		if (coroutine.status(resource) !== "dead" && resource !== coroutine.running()) task.cancel(resource);
-	} else if (typeIs(resource, "RBXScriptConnection")) {
-		resource.Disconnect();
-	} else if (typeIs(resource, "Instance")) {
-		resource.Destroy();
+	const kind = typeOf(resource);
+	if (kind === "function") {
+		(resource as Callback)();
+	} else if (kind === "thread") {
+		const thread = resource as thread;
+		if (coroutine.status(thread) !== "dead" && thread !== coroutine.running()) task.cancel(thread);
+	} else if (kind === "RBXScriptConnection") {
+		(resource as RBXScriptConnection).Disconnect();
+	} else if (kind === "Instance") {
+		(resource as Instance).Destroy();
 	} else {
 		const record = resource as { Disconnect?: unknown; Destroy?: unknown };
 		if (typeIs(record.Disconnect, "function")) (resource as { Disconnect(): void }).Disconnect();
@@ -28,9 +30,9 @@ function dispose(resource: Resource) {
 
 /** True when `value` is something `give` can own. */
 export function isResource(value: unknown): value is Resource {
-	if (typeIs(value, "function") || typeIs(value, "thread")) return true;
-	if (typeIs(value, "RBXScriptConnection") || typeIs(value, "Instance")) return true;
-	if (typeIs(value, "table") || typeIs(value, "userdata")) {
+	const kind = typeOf(value);
+	if (kind === "function" || kind === "thread" || kind === "RBXScriptConnection" || kind === "Instance") return true;
+	if (type(value) === "table" || type(value) === "userdata") {
 		const [ok, result] = pcall(() => {
 			const record = value as { Disconnect?: unknown; Destroy?: unknown };
 			return typeIs(record.Disconnect, "function") || typeIs(record.Destroy, "function");
