@@ -1,9 +1,7 @@
 // Badge: a status pill (28 px tall, at most 120 px wide) whose value is its text. Kind picks the
 // tone (Success, Warning, Danger, Secondary): a tinted background and text in the tone colour.
 // Its text is exported and imported with the configuration unless Persist = false.
-import { corner, label } from "../core/create";
-import { fail } from "../core/errors";
-import { choiceOption } from "../core/options";
+import { corner, label, fail, choiceOption } from "../core";
 import { textWidth } from "../layout/measure";
 import { blend, type Palette } from "../theme/palette";
 import { Control, type ControlContext } from "./control";

@@ -1,7 +1,7 @@
 // Button: an action face (ActionText, Style Primary/Danger/secondary). Pressing runs Callback in
 // a task the window owns and shows LoadingText until it returns; presses while it runs are
 // ignored. A Button holds no value.
-import { textOption } from "../core/options";
+import { textOption } from "../core";
 import { actionButton, actionStyle, type ActionButton } from "../parts/action-button";
 import { Control, type ControlContext } from "./control";
 
@@ -38,7 +38,9 @@ export class ButtonControl extends Control {
 		this.SetLoading(true);
 		const callback = this.callback;
 		this.core.spawn(() => {
-			const [ok, err] = pcall(() => callback?.());
+			const [ok, err] = pcall(() => {
+				if (callback) callback();
+			});
 			if (this.Alive) this.SetLoading(false);
 			if (!ok) error(err, 0);
 		}, this.scope);

@@ -1,11 +1,7 @@
 // ColorPicker: a colour and an opacity ({ Color, Alpha }). Get returns two values (Color3, alpha);
 // Set takes a Color3 (keeping the alpha) or { Color, Alpha }; components must be finite and within
 // 0–1, alpha is clamped. The field shows a 22 px swatch and #RRGGBB; Open() shows the panel.
-import { corner, solid, stroke } from "../core/create";
-import { toHex } from "../core/color";
-import { fail } from "../core/errors";
-import { booleanOption } from "../core/options";
-import { isFiniteNumber } from "../core/numbers";
+import { corner, solid, stroke, toHex, fail, booleanOption, isFiniteNumber } from "../core";
 import { ColorPanel } from "../overlays/color-panel";
 import type { PanelHandle } from "../overlays/panel";
 import { isValidColor } from "../theme/palette";

@@ -6,10 +6,7 @@
 // anything else clears it. The value is the draft (each edit commits it and calls Callback).
 // docs/UI_LIBRARY.md, "Composer".
 import { services } from "../adapter/services";
-import { label } from "../core/create";
-import { fail } from "../core/errors";
-import { choiceOption, clampedOption, functionOption, textOption } from "../core/options";
-import { truncateBytes } from "../core/utf8-text";
+import { label, fail, choiceOption, clampedOption, functionOption, textOption, truncateBytes } from "../core";
 import { textHeight, textWidth } from "../layout/measure";
 import { actionButton, type ActionButton } from "../parts/action-button";
 import { textField, type TextField } from "../parts/text-field";

@@ -2,11 +2,19 @@
 // (Get returns a deep copy, Set validates, stores a copy, re-renders and emits when the value
 // changed), OnChanged listeners, text, visibility, disabled state, search matching, layout and
 // teardown. Each control kind supplies its value rules and its slot.
-import { fail } from "../core/errors";
-import { frame, label, solid } from "../core/create";
-import { deepCopy, deepEqual } from "../core/deep";
-import { Listeners } from "../core/listeners";
-import { booleanOption, functionOption, textOption, type Options } from "../core/options";
+import {
+	fail,
+	frame,
+	label,
+	solid,
+	deepCopy,
+	deepEqual,
+	Listeners,
+	booleanOption,
+	functionOption,
+	textOption,
+	type Options,
+} from "../core";
 import type { Scope } from "../core/scope";
 import { textHeight } from "../layout/measure";
 import type { Binding, Paint } from "../theme/painter";

@@ -3,15 +3,13 @@
 // by ", " ("<n> selected" beyond two) or the placeholder, a "Choose" hint, and an avatar when the
 // selected option has an Image. Open() shows the picker (overlays/options-panel.ts) and tells the
 // OnOpen listeners; UpdateOptions replaces the list while an open picker stays open.
-import { label } from "../core/create";
-import { booleanOption, textOption } from "../core/options";
-import { deepCopy } from "../core/deep";
-import { fail } from "../core/errors";
-import { Listeners } from "../core/listeners";
-import { OptionsPanel } from "../overlays/options-panel";
-import type { PanelHandle } from "../overlays/panel";
-import { avatar, type Avatar } from "../parts/avatar";
 import {
+	label,
+	booleanOption,
+	textOption,
+	deepCopy,
+	fail,
+	Listeners,
 	indexChoices,
 	normalizeMulti,
 	normalizeSingle,
@@ -19,7 +17,10 @@ import {
 	valueKey,
 	type Choice,
 	type ChoiceValue,
-} from "../core/choices";
+} from "../core";
+import { OptionsPanel } from "../overlays/options-panel";
+import type { PanelHandle } from "../overlays/panel";
+import { avatar, type Avatar } from "../parts/avatar";
 import type { ControlContext } from "./control";
 import { FieldControl } from "./field";
 

@@ -2,7 +2,7 @@
 // hover fill, an accent outline while it is engaged (its picker open, a key being captured), and
 // `activated` on click, tap or gamepad ButtonA. Disabling makes it inert; hiding, disabling or
 // destroying the control closes an open picker.
-import { button, corner, label, stroke } from "../core/create";
+import { button, corner, label, stroke } from "../core";
 import type { PressState } from "../input/pressable";
 import { SIZE } from "../layout/geometry";
 import type { Panel } from "../overlays/panel";

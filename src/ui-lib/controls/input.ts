@@ -6,12 +6,19 @@
 // (so "1." and "-" survive), invalid partial drafts are kept silently, and focus loss shows the
 // canonical text.
 import { services } from "../adapter/services";
-import { label } from "../core/create";
-import { fail } from "../core/errors";
-import { booleanOption, clampedOption, finiteOption, functionOption, textOption } from "../core/options";
-import { formatNumber, isFiniteNumber } from "../core/numbers";
-import { deepEqual } from "../core/deep";
-import { truncateBytes } from "../core/utf8-text";
+import {
+	label,
+	fail,
+	booleanOption,
+	clampedOption,
+	finiteOption,
+	functionOption,
+	textOption,
+	formatNumber,
+	isFiniteNumber,
+	deepEqual,
+	truncateBytes,
+} from "../core";
 import { textHeight } from "../layout/measure";
 import { textField, type TextField } from "../parts/text-field";
 import { Control, type ControlContext } from "./control";
@@ -192,11 +199,12 @@ export class InputControl extends Control {
 	RevealWith(...companions: defined[]): this {
 		this.assertAlive("RevealWith");
 		const objects = new Array<GuiObject>();
-		companions.forEach((companion, index) => {
+		for (const index of $range(1, companions.size())) {
+			const companion = companions[index - 1];
 			if (typeIs(companion, "Instance") && companion.IsA("GuiObject")) objects.push(companion);
 			else if (companion instanceof Control) objects.push(companion.Frame);
-			else fail(`Input:RevealWith: argument ${index + 1} must be a control or a GuiObject`);
-		});
+			else fail(`Input:RevealWith: argument ${index} must be a control or a GuiObject`);
+		}
 		const box = this.box;
 		const companionsOf = this.core.companions;
 		if (!companionsOf.has(box)) this.scope.give(() => companionsOf.delete(box));

@@ -4,8 +4,7 @@
 // calls the OnChanged option and listeners with the key, never the activation. Clicking the
 // field captures the next key: Escape/ButtonB cancel, Backspace/Delete unbind, the window's
 // ToggleKey is refused with a "Choose another key" warning.
-import { fail } from "../core/errors";
-import { booleanOption, choiceOption, functionOption } from "../core/options";
+import { fail, booleanOption, choiceOption, functionOption } from "../core";
 import type { KeyCapture, KeyListener } from "../context/window-core";
 import { isKeyCode, keyFromName } from "./keys";
 import type { ControlContext } from "./control";

@@ -7,11 +7,20 @@
 // RichText?, Code?, Action?, Key? }: RichText rows are measured by the text they display (markup
 // removed); an Action is a link at the row's foot that calls the list's Callback(index, Key) on
 // click, tap, gamepad ButtonA or keyboard activation. It holds no configuration value.
-import { button, corner, create, frame, label, stroke } from "../core/create";
-import { fail } from "../core/errors";
-import { booleanOption, clampedOption, type Options } from "../core/options";
-import { plainText } from "../core/rich-text";
-import { truncateBytes } from "../core/utf8-text";
+import {
+	button,
+	corner,
+	create,
+	frame,
+	label,
+	stroke,
+	fail,
+	booleanOption,
+	clampedOption,
+	type Options,
+	plainText,
+	truncateBytes,
+} from "../core";
 import { fillHeight, readListHeight, type ListHeight } from "../layout/fit";
 import { SIZE } from "../layout/geometry";
 import { textHeight, textWidth } from "../layout/measure";

@@ -1,8 +1,6 @@
 // Progress: an 8 px track and fill with the rounded percentage at the top-right. The value is a
 // finite number clamped to [Min, Max]; it is exported with the configuration unless Persist = false.
-import { corner, solid } from "../core/create";
-import { fail } from "../core/errors";
-import { isFiniteNumber } from "../core/numbers";
+import { corner, solid, fail, isFiniteNumber } from "../core";
 import { Control, READOUT_HEIGHT, type ControlContext } from "./control";
 import { readout, readRange } from "./range";
 

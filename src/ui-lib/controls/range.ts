@@ -1,7 +1,5 @@
 // What Slider and Progress share: the Min/Max options and the readout pill at the row's top-right.
-import { label, round } from "../core/create";
-import { fail } from "../core/errors";
-import { finiteOption, type Options } from "../core/options";
+import { label, round, fail, finiteOption, type Options } from "../core";
 import type { Scope } from "../core/scope";
 import type { WindowCore } from "../context/window-core";
 

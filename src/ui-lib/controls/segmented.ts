@@ -1,12 +1,20 @@
 // Segmented: a single choice among 1–8 options shown as buttons (Segment_<n>) in a grid of
 // clamp(floor(width / (100 × TextScale)), 1, count) columns, Target tall with 6 px gaps, wrapping
 // on narrow layouts. Without Default the first enabled option is selected.
-import { button, corner, stroke } from "../core/create";
-import { fail } from "../core/errors";
+import {
+	button,
+	corner,
+	stroke,
+	fail,
+	indexChoices,
+	normalizeSingle,
+	readChoices,
+	valueKey,
+	type Choice,
+} from "../core";
 import type { Scope } from "../core/scope";
 import { SIZE } from "../layout/geometry";
 import type { Binding } from "../theme/painter";
-import { indexChoices, normalizeSingle, readChoices, valueKey, type Choice } from "../core/choices";
 import { Control, type ControlContext } from "./control";
 
 const GAP = 6;
@@ -44,7 +52,9 @@ export class SegmentedControl extends Control {
 		const core = this.core;
 		const scope = this.buttonsScope;
 		this.segmentPaints = [];
-		this.segments = this.choices.map((choice, i) => {
+		this.segments = [];
+		for (const i of $range(0, this.choices.size() - 1)) {
+			const choice = this.choices[i];
 			const face = button(`Segment_${i + 1}`, this.slot, {
 				Text: choice.label,
 				BackgroundTransparency: 0,
@@ -54,7 +64,9 @@ export class SegmentedControl extends Control {
 			core.type.bind(scope, face, "Body");
 			const selected = () => this.value !== undefined && valueKey(this.value) === valueKey(choice.value);
 			const usable = () => !this.Disabled && !choice.disabled;
-			const state = core.pressables.track(scope, face, () => paints.forEach((b) => b.update(true)));
+			const state = core.pressables.track(scope, face, () => {
+				for (const binding of paints) binding.update(true);
+			});
 			const paints = [
 				core.painter.bind(scope, face, "BackgroundColor3", (p) =>
 					selected() ? (usable() ? p.Accent : p.Raised) : state.hover && usable() ? p.Hover : p.Input,
@@ -70,8 +82,8 @@ export class SegmentedControl extends Control {
 					if (this.isInteractive() && !choice.disabled) this.Set(choice.value);
 				}),
 			);
-			return face;
-		});
+			this.segments.push(face);
+		}
 		this.applyDisabled();
 	}
 
@@ -118,20 +130,21 @@ export class SegmentedControl extends Control {
 		const columns = this.columns(width);
 		const target = this.core.metrics.target;
 		const cell = (width - (columns - 1) * GAP) / columns;
-		this.segments.forEach((face, i) => {
+		for (const i of $range(0, this.segments.size() - 1)) {
+			const face = this.segments[i];
 			const column = i % columns;
 			const row = math.floor(i / columns);
 			face.Position = UDim2.fromOffset(math.floor(column * (cell + GAP)), row * (target + GAP));
 			face.Size = UDim2.fromOffset(math.floor(cell), target);
-		});
+		}
 	}
 
 	protected applyDisabled() {
-		this.segments.forEach((face, i) => {
+		for (const i of $range(0, this.segments.size() - 1)) {
 			const usable = !this.Disabled && !this.choices[i].disabled;
-			face.Active = usable;
-			face.Selectable = usable;
-		});
+			this.segments[i].Active = usable;
+			this.segments[i].Selectable = usable;
+		}
 		for (const binding of this.segmentPaints) binding.update();
 	}
 }

@@ -3,10 +3,19 @@
 // (OnCommit once). Touch: horizontal intent (see input/drag.ts); vertical swipes scroll the page
 // and change nothing. Keys while focused: Left/Down/DPadLeft and Right/Up/DPadRight step, Home and
 // End jump; each key change also commits. Programmatic Set never calls OnCommit.
-import { button, corner, round, solid } from "../core/create";
-import { fail } from "../core/errors";
-import { finiteOption, functionOption, textOption } from "../core/options";
-import { formatNumber, isFiniteNumber, roundSignificant } from "../core/numbers";
+import {
+	button,
+	corner,
+	round,
+	solid,
+	fail,
+	finiteOption,
+	functionOption,
+	textOption,
+	formatNumber,
+	isFiniteNumber,
+	roundSignificant,
+} from "../core";
 import { attachDrag } from "../input/drag";
 import { Control, READOUT_HEIGHT, type ControlContext } from "./control";
 import { readout, readRange } from "./range";

@@ -2,7 +2,7 @@
 // an optional Action link) laid out by the engine (AutomaticSize), so the Transcript measures it
 // like any custom row. Pressing the link calls `activate` (click, tap, gamepad ButtonA, keyboard
 // activation in UI navigation).
-import { button, create, label } from "../core/create";
+import { button, create, label } from "../core";
 import type { Scope } from "../core/scope";
 import { textWidth } from "../layout/measure";
 import { titleColor, type Item } from "./list";
@@ -53,14 +53,15 @@ export function buildTextRow(
 	core.painter.bind(scope, text, "TextColor3", "Text");
 	// the link always exists (hidden without an Action), as in a List row
 	const action = item.action;
+	const actionText = action === undefined ? "" : action;
 	const scale = core.type.scale;
 	const link = button("Action", container, {
-		Text: action ?? "",
+		Text: actionText,
 		LayoutOrder: 3,
 		Visible: action !== undefined,
 		Selectable: action !== undefined,
 		TextXAlignment: Enum.TextXAlignment.Left,
-		Size: UDim2.fromOffset(textWidth(action ?? "", "Caption", scale) + 8, core.type.size("Caption") + 8),
+		Size: UDim2.fromOffset(textWidth(actionText, "Caption", scale) + 8, core.type.size("Caption") + 8),
 	});
 	core.type.bind(scope, link, "Caption");
 	const state = core.pressables.track(scope, link, () => paint.update());

@@ -2,8 +2,7 @@
 // Toggle draws a 46×26 track with an 18 px thumb; a Checkbox a 44×26 box reading On or Off. On and
 // enabled: Accent track and edge, OnAccent thumb/text; otherwise Input track, Edge stroke,
 // Secondary thumb. The first render is instant; later changes animate.
-import { button, corner, label, round, solid, stroke } from "../core/create";
-import { fail } from "../core/errors";
+import { button, corner, label, round, solid, stroke, fail } from "../core";
 import { DURATION } from "../motion/motion";
 import type { PressState } from "../input/pressable";
 import { Control, type ControlContext } from "./control";

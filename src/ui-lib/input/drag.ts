@@ -31,7 +31,7 @@ export function attachDrag(gestures: Gestures, scope: Scope, target: GuiObject, 
 				options.start(point);
 			};
 			const stop = () => {
-				unlock?.();
+				if (unlock) unlock();
 				if (active) options.finish();
 			};
 			const claimed = gestures.begin(input, {

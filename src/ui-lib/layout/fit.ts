@@ -3,8 +3,7 @@
 // (a transcript above its composer). MinHeight and MaxHeight bound it; it never exceeds the page's
 // visible height less one target, so a strip of the page stays to scroll it by touch, and never
 // goes below FLOOR (a short landscape phone, an on-screen keyboard).
-import { fail } from "../core/errors";
-import { clampedOption, type Options } from "../core/options";
+import { fail, clampedOption, type Options } from "../core";
 import type { Metrics } from "./metrics";
 
 export type ListHeight =

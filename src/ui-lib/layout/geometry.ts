@@ -76,7 +76,7 @@ export function computeGeometry(input: GeometryInput): Geometry {
 	const target = targetSize(input.touch, ts);
 	const viewW = input.viewport.X;
 	const viewH = input.viewport.Y;
-	const availH = math.min(viewH, input.availableHeight ?? viewH);
+	const availH = input.availableHeight !== undefined ? math.min(viewH, input.availableHeight) : viewH;
 	const margin = math.floor(math.min(input.touch ? 8 : 16, viewW / 10, availH / 10));
 	let width = math.max(0, math.min(input.width, viewW - 2 * margin));
 	let height = math.max(0, math.min(input.height, availH - 2 * margin));

@@ -108,11 +108,12 @@ export class VirtualList<T extends defined> extends ScrollView {
 	insert(index: number, items: T[]) {
 		const atEnd = this.atEnd();
 		const anchor = this.anchor();
-		for (const i of $range(0, items.size() - 1)) this.items.insert(index + i, items[i]);
-		this.offsets.insert(
-			index,
-			items.map((item) => this.renderer.estimate(item, this.width)),
-		);
+		const estimates: number[] = [];
+		for (const i of $range(0, items.size() - 1)) {
+			this.items.insert(index + i, items[i]);
+			estimates.push(this.renderer.estimate(items[i], this.width));
+		}
+		this.offsets.insert(index, estimates);
 		this.shiftMounted(index, items.size());
 		if (anchor !== undefined && anchor.index >= index) anchor.index += items.size();
 		this.afterChange(anchor, atEnd);
