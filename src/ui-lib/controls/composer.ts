@@ -193,7 +193,7 @@ export class ComposerControl extends Control {
 	/** While running, Send refuses (the draft stays) and Stop shows beside it when OnStop is given. */
 	SetRunning(running: unknown): this {
 		this.assertAlive("SetRunning");
-		if (!typeIs(running, "boolean")) fail("Composer:SetRunning expects a boolean");
+		this.expect(running, "boolean", "SetRunning");
 		if (running === this.Running) return this;
 		this.Running = running;
 		this.refreshButtons();

@@ -228,6 +228,15 @@ export abstract class Control {
 		return changed;
 	}
 
+	/** Raises "<Kind>:<method> expects a <kind>" unless `value` has that Luau type. */
+	protected expect<K extends "boolean" | "function">(
+		value: unknown,
+		kind: K,
+		method: string,
+	): asserts value is CheckableTypes[K] {
+		if (type(value) !== kind) fail(`${this.Kind}:${method} expects a ${kind}`);
+	}
+
 	protected assertAlive(method: string) {
 		if (!this.Alive) fail(`${this.Kind}:${method}: the control was destroyed`);
 	}
@@ -278,7 +287,7 @@ export abstract class Control {
 	OnChanged(fn: unknown): () => void {
 		this.assertAlive("OnChanged");
 		if (!this.hasValue()) fail(`${this.Kind}:OnChanged: a ${this.Kind} has no value to watch`);
-		if (!typeIs(fn, "function")) fail(`${this.Kind}:OnChanged expects a function`);
+		this.expect(fn, "function", "OnChanged");
 		return this.listeners.add(fn as (...args: unknown[]) => void);
 	}
 
@@ -302,7 +311,7 @@ export abstract class Control {
 
 	SetDisabled(disabled: unknown): this {
 		this.assertAlive("SetDisabled");
-		if (!typeIs(disabled, "boolean")) fail(`${this.Kind}:SetDisabled expects a boolean`);
+		this.expect(disabled, "boolean", "SetDisabled");
 		this.Disabled = disabled;
 		if (disabled) this.cancelInteraction();
 		this.applyDisabled();
@@ -312,7 +321,7 @@ export abstract class Control {
 
 	SetVisible(visible: unknown): this {
 		this.assertAlive("SetVisible");
-		if (!typeIs(visible, "boolean")) fail(`${this.Kind}:SetVisible expects a boolean`);
+		this.expect(visible, "boolean", "SetVisible");
 		this.Visible = visible;
 		if (!visible) this.cancelInteraction();
 		this.core.refilter();

@@ -8,7 +8,6 @@ import {
 	booleanOption,
 	textOption,
 	deepCopy,
-	fail,
 	Listeners,
 	indexChoices,
 	normalizeMulti,
@@ -155,7 +154,7 @@ export class DropdownControl extends FieldControl<OptionsPanel> {
 	/** Calls `fn()` each time the picker opens (after it shows); returns a function that removes it. */
 	OnOpen(fn: unknown): () => void {
 		this.assertAlive("OnOpen");
-		if (!typeIs(fn, "function")) fail("Dropdown:OnOpen expects a function");
+		this.expect(fn, "function", "OnOpen");
 		return this.openListeners.add(fn as () => void);
 	}
 

@@ -188,22 +188,24 @@ export class ListControl extends Control {
 	}
 
 	private createRow(): GuiObject {
+		const core = this.core;
+		const scope = this.scope;
 		const row = frame("Item", undefined);
 		const title = label("Title", row, { Position: UDim2.fromOffset(PAD, PAD) });
-		this.core.type.bind(this.scope, title, "Caption");
+		core.type.bind(scope, title, "Caption");
 		const text = label("Text", row);
-		this.core.type.bind(this.scope, text, "Body");
-		this.core.painter.bind(this.scope, text, "TextColor3", "Text");
+		core.type.bind(scope, text, "Body");
+		core.painter.bind(scope, text, "TextColor3", "Text");
 		let kind = "Muted";
-		const titlePaint = this.core.painter.bind(this.scope, title, "TextColor3", (p) => titleColor(p, kind));
+		const titlePaint = core.painter.bind(scope, title, "TextColor3", (p) => titleColor(p, kind));
 		const action = button("Action", row, { Visible: false, TextXAlignment: Enum.TextXAlignment.Left });
-		this.core.type.bind(this.scope, action, "Caption");
-		const actionState = this.core.pressables.track(this.scope, action, () => actionPaint.update());
-		const actionPaint = this.core.painter.bind(this.scope, action, "TextColor3", (p) =>
+		core.type.bind(scope, action, "Caption");
+		const actionState = core.pressables.track(scope, action, () => actionPaint.update());
+		const actionPaint = core.painter.bind(scope, action, "TextColor3", (p) =>
 			actionState.hover || actionState.selected ? p.Text : p.Accent,
 		);
 		let key: string | undefined;
-		this.scope.give(action.Activated.Connect(() => this.activate(row, key)));
+		scope.give(action.Activated.Connect(() => this.activate(row, key)));
 		this.fills.set(row, (item, width, _index, height) => {
 			kind = item.kind;
 			key = item.key;
@@ -218,7 +220,7 @@ export class ListControl extends Control {
 			const actionBlock = item.action !== undefined ? ACTION_GAP + this.actionHeight(item) : 0;
 			const bodyHeight = math.max(0, height - top - PAD - actionBlock);
 			text.RichText = item.rich;
-			this.core.type.restyle(text, item.code ? "Code" : "Body");
+			core.type.restyle(text, item.code ? "Code" : "Body");
 			text.Text = item.text;
 			text.Position = UDim2.fromOffset(PAD, top);
 			text.Size = UDim2.fromOffset(inner, bodyHeight);
