@@ -172,8 +172,16 @@ function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, unde
 	);
 }
 
+// Saving and reading slice their JSON work across frames (host/frame.ts); a save is never cancelled.
+const SLICING = frameSlicing();
+// Restoring a conversation (its session, transcript and list row) beyond decoding its file.
+const RESTORE_UNITS = 300;
+// Looking at one saved file's name, index entry or place in the newest-first order.
+const ENTRY_UNITS = 2;
+
 function readIndex(storage: Storage, log: Logger): Map<string, IndexEntry> | undefined {
-	const stored = storage.readJson(INDEX, INDEX_VERSION);
+	// a thousand conversations make an index of about 90 KB: its decode is sliced like a file's
+	const stored = storage.readJson(INDEX, INDEX_VERSION, SLICING);
 	if (stored.kind !== "ok") {
 		if (stored.kind !== "missing")
 			log.warn(`the saved-conversation index is rebuilt from the files: ${stored.reason}`);
@@ -186,6 +194,7 @@ function readIndex(storage: Storage, log: Logger): Map<string, IndexEntry> | und
 	}
 	const index = new Map<string, IndexEntry>();
 	for (const [id, entry] of pairs(entries as Table)) {
+		spend(ENTRY_UNITS);
 		if (!isSessionId(id) || !typeIs(entry, "table") || !typeIs((entry as Table).updatedAt, "number")) {
 			log.warn(`the saved-conversation index is rebuilt from the files: its entry ${tostring(id)} is malformed`);
 			return undefined;
@@ -205,11 +214,6 @@ function indexEntry(updatedAt: number, title: string | undefined, folderId: stri
 function entryOf(saved: SavedConversation): IndexEntry {
 	return indexEntry(saved.updatedAt, saved.options.title, saved.options.folderId);
 }
-
-// Saving and reading slice their JSON work across frames (host/frame.ts); a save is never cancelled.
-const SLICING = frameSlicing();
-// Restoring a conversation (its session, transcript and list row) beyond decoding its file.
-const RESTORE_UNITS = 300;
 
 export function createPersistence(storage: Storage, log: Logger): Persistence {
 	const nameOf = (id: string) => `${FOLDER}/${id}.json`;
@@ -305,6 +309,7 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			// a conversation whose only copy is its verified `.tmp` (a save cut between its steps) counts
 			const ids = new Set<string>();
 			for (const file of storage.list(FOLDER)) {
+				spend(ENTRY_UNITS);
 				const [id] = string.match(file, "^([%w_%-]+)%.json$");
 				const [spare] = string.match(file, "^([%w_%-]+)%.json%.tmp$");
 				const named = id ?? spare;
@@ -316,6 +321,7 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			const current = read ?? new Map<string, IndexEntry>();
 			// entries whose file is gone are dropped; files the index lacks are read and added
 			for (const [id] of current) {
+				spend(ENTRY_UNITS);
 				if (!ids.has(id)) {
 					current.delete(id);
 					changed = true;
@@ -335,6 +341,8 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			// newest first by the index; only those restored are read and decoded
 			const order = new Array<[string, number]>();
 			for (const [id, entry] of current) order.push([id, entry.updatedAt]);
+			// the sort is one call: its share is counted before it
+			spend(order.size() * ENTRY_UNITS);
 			table.sort(order, (a, b) => (a[1] !== b[1] ? a[1] > b[1] : a[0] < b[0]));
 			const kept = new Array<SavedConversation>();
 			for (const [id] of order) {
