@@ -63,6 +63,8 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 	const pages = new Map<PanelName, Build>();
 	const background = new Array<Build>();
 	let behind = false;
+	// the background build's thread, cancelled when the window goes so unloading leaves no thread
+	let behindThread: thread | undefined;
 
 	const mounting = createBuild(uai, (pause) => {
 		const UI = loaders.ui();
@@ -86,6 +88,8 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 		const [release] = cleanup.add(() => made.Destroy(), "app: window");
 		made.Give(() => {
 			closed = true;
+			if (behindThread !== undefined && behindThread !== coroutine.running()) task.cancel(behindThread);
+			behindThread = undefined;
 			if (release !== undefined) release(false);
 			onGone();
 		});
@@ -163,7 +167,7 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 			ready();
 			if (behind) return;
 			behind = true;
-			task.defer(buildBehind);
+			behindThread = task.defer(buildBehind);
 		},
 		alive: () => !closed && (window === undefined || window.Alive),
 		visible: () => window !== undefined && window.Visible,
