@@ -135,18 +135,22 @@ export class KeyedRows extends ScrollView {
 		this.settle(anchor, following);
 	}
 
+	/** Drops a row leaving the list: its kept position and its mounted instances. */
+	private forget(row: KeyedRow) {
+		this.positions.delete(row.key);
+		const mounted = this.mounted.get(row);
+		if (mounted === undefined) return;
+		this.mounted.delete(row);
+		this.unmount(mounted);
+	}
+
 	remove(index: number, count: number) {
 		if (count <= 0) return;
 		const following = this.follow && this.atEnd();
 		let anchor = this.anchor();
 		for (let i = 0; i < count; i++) {
 			const row = this.rows.remove(index)!;
-			this.positions.delete(row.key);
-			const mounted = this.mounted.get(row);
-			if (mounted !== undefined) {
-				this.mounted.delete(row);
-				this.unmount(mounted);
-			}
+			this.forget(row);
 			if (anchor !== undefined && anchor.row === row) anchor = undefined;
 		}
 		this.offsets.remove(index, count);
@@ -172,12 +176,7 @@ export class KeyedRows extends ScrollView {
 				continue;
 			}
 			first = math.min(first, kept.size());
-			this.positions.delete(row.key);
-			const mounted = this.mounted.get(row);
-			if (mounted !== undefined) {
-				this.mounted.delete(row);
-				this.unmount(mounted);
-			}
+			this.forget(row);
 			if (anchor !== undefined && anchor.row === row) anchor = undefined;
 		}
 		const base = kept.size();
