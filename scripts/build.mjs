@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bridgeOutputsSync } from "./bridge-bundle.mjs";
 import { createBundle } from "./bundle/bundler.mjs";
+import { privateMemberNames } from "./bundle/members.mjs";
 import { fixtureOutputs, FIXTURE_DIR } from "./bundle/fixtures.mjs";
 import { compile, readVersions, rojoBuild, sourcemap, versionFiles } from "./bundle/project.mjs";
 import { guideFiles } from "./bundle/guide.mjs";
@@ -46,6 +47,7 @@ export function bundleConfigs(versions) {
 			entry: ["ui-lib"],
 			idRoot: "out/src/ui-lib",
 			forms: ["functions"],
+			members: "src/ui-lib",
 			usage: "Load: loadstring(source)() or require() of a ModuleScript with this Source returns the UI object.",
 			manifestExtra: { uiLibVersion: versions.uiLib },
 			hint: "The UI library may import only from src/ui-lib and the packages listed in ui-lib.project.json.",
@@ -64,7 +66,9 @@ export function produce(root, { measure = false, readable = false } = {}) {
 	compile(root);
 	for (const config of bundleConfigs(versions)) {
 		const map = sourcemap(root, config.project);
-		const input = { ...config, sourcemap: map, readFile: readerFor(root), readable };
+		// private members of the library get short names in the compact build (members.mjs)
+		const members = config.members && !readable ? privateMemberNames(root, config.members) : undefined;
+		const input = { ...config, members, sourcemap: map, readFile: readerFor(root), readable };
 		const bundle = createBundle(input);
 		outputs[`dist/${config.name}.lua`] = bundle.text;
 		outputs[`dist/${config.name}.manifest.json`] = bundle.manifestText;

@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 import { compactModule } from "./compact.mjs";
 import { namesIn, shortenLocals } from "./rename.mjs";
 import { pack } from "./pack.mjs";
-import { sameBytecode, samePacked } from "./verify.mjs";
+import { sameBytecode, sameMembers, samePacked } from "./verify.mjs";
+import { renameMembers } from "./members.mjs";
 import { describeSteps, findModuleRefs, tokenize } from "./lex.mjs";
 
 export const FORMAT = "uai-build v1";
@@ -159,6 +160,8 @@ function resolveSteps(from, steps) {
  * @param {string[]} o.forms     "loadstring" (module sources as strings) and/or "functions"
  * @param {boolean} [o.readable] carry module text as compiled (default: compacted, compact.mjs)
  * @param {boolean} [o.pack]     pack the module sources (loadstring form, compact build; pack.mjs)
+ * @param {string[]} [o.members] private member names of the modules under idRoot (members.mjs),
+ *                               shortened in the compact build
  * @param {string} o.usage       one line telling how the bundle is loaded
  * @param {object} [o.manifestExtra] extra manifest fields placed after "version"
  * @param {string} [o.hint]      printed after reference errors
@@ -238,6 +241,25 @@ export function createBundle(o) {
 		});
 		if (same[list.length]) runtime = pairs[list.length].after;
 		runtime = runtime.replace(/\n+/g, "\n");
+	}
+
+	// Private members renamed across the library's modules, each module proven (members.mjs).
+	let memberRenames = new Map();
+	if (o.members && !o.readable) {
+		const list = [...modules.values()];
+		const own = o.idRoot.replace(/\/$/, "") + "/";
+		const input = list.map((m) => ({ text: m.prefix + m.source, member: m.file.startsWith(own) }));
+		input.push({ text: runtime, member: false });
+		const { texts, renames } = renameMembers(input, o.members);
+		const changed = list.map((m, i) => i).filter((i) => texts[i] !== input[i].text);
+		const same = sameMembers(
+			changed.map((i) => ({ before: input[i].text, after: texts[i] })),
+			renames,
+		);
+		const bad = changed.filter((i, k) => !same[k]).map((i) => list[i].id);
+		if (bad.length > 0) throw new Error(`${o.name}: renamed private members change the bytecode (internal error): ${bad.join(", ")}`);
+		for (const i of changed) list[i].source = texts[i].slice(list[i].prefix.length);
+		memberRenames = renames;
 	}
 
 	// Packed sources, each proven by the decoder the bundle carries to unpack to its text.
@@ -368,5 +390,6 @@ export function createBundle(o) {
 		manifest,
 		manifestText: JSON.stringify(manifest, null, "\t") + "\n",
 		modules: sorted.map((m) => ({ id: m.id, file: m.file, bytes: Buffer.byteLength(m.source) })),
+		memberRenames,
 	};
 }

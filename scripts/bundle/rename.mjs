@@ -24,7 +24,8 @@ const OPERAND_END = (t) =>
 	t.type === "name" ? !KEYWORDS.has(t.value) || ["end", "true", "false", "nil"].includes(t.value) : t.type !== "op" || [")", "]", "}", "..."].includes(t.value);
 const CONTINUES = new Set([".", ":", "(", "[", "{", ",", "..", "+", "-", "*", "/", "//", "%", "^", "==", "~=", "<", "<=", ">", ">=", "and", "or", "then", "else", "elseif", "::"]);
 
-function* shortNames() {
+/** Short names, shortest first: a..Z, _, then two and three characters. */
+export function* shortNames() {
 	const first = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_";
 	const rest = first + "0123456789";
 	for (const a of first) yield a;
@@ -33,7 +34,7 @@ function* shortNames() {
 }
 
 /** The `{...}` expressions of the interpolated string token `t`: [start, end) offsets in `source`. */
-function interpolationSegments(source, t) {
+export function interpolationSegments(source, t) {
 	const segments = [];
 	let j = t.start + 1;
 	while (j < t.end - 1) {

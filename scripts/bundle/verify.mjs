@@ -30,6 +30,24 @@ export function sameBytecode(pairs, levels = "1") {
 }
 
 /**
+ * Proof for the private-member rename (members.mjs): each module and its renamed text compile to
+ * the same bytecode at debug levels 1 and 2, except for string table entries, which map back
+ * through `renames` to the original's (members_check.luau).
+ * @param {{ before: string, after: string }[]} pairs
+ * @param {Map<string, string>} renames name -> short name
+ * @returns {boolean[]} per pair: the proof held
+ */
+export function sameMembers(pairs, renames) {
+	const files = pairs.flatMap((p, i) => [
+		[`${i}.a.luau`, p.before],
+		[`${i}.b.luau`, p.after],
+	]);
+	files.push(["count.txt", String(pairs.length)]);
+	files.push(["renames.txt", [...renames].map(([name, short]) => `${short} ${name}`).join("\n") + "\n"]);
+	return luneVerdicts("members", pairs.length, files, (tmp) => [path.join(HERE, "members_check.luau"), tmp]);
+}
+
+/**
  * Proof for the packed client modules (pack.mjs): the decoder the bundle carries
  * (scripts/bundle/unpack.luau), run by Lune, gives back each module's text exactly.
  * @param {{ text: string, packed: string }[]} items
