@@ -18,7 +18,7 @@ const KEYWORDS = new Set(
 // `type`, `typeof` and `export` are soft keywords in Luau; `_ENV` is kept for readers of the text.
 const PINNED = new Set(["_ENV", "type", "typeof", "export"]);
 // tokens after which `if` starts an expression (if-then-else expression), not a statement
-const EXPR_BEFORE = new Set(["=", "(", ",", "[", "{", "return", "then", "else", "and", "or", "not", "..", "+", "-", "*", "/", "//", "%", "^", "==", "~=", "<", "<=", ">", ">=", "#", "+=", "-=", "*=", "/=", "%=", "^=", "..=", "in"]);
+const EXPR_BEFORE = new Set(["=", "(", ",", "[", "{", "return", "if", "elseif", "while", "until", "then", "else", "and", "or", "not", "..", "+", "-", "*", "/", "//", "%", "^", "==", "~=", "<", "<=", ">", ">=", "#", "+=", "-=", "*=", "/=", "%=", "^=", "..=", "in"]);
 // operand ends: a statement can end after these
 const OPERAND_END = (t) =>
 	t.type === "name" ? !KEYWORDS.has(t.value) || ["end", "true", "false", "nil"].includes(t.value) : t.type !== "op" || [")", "]", "}", "..."].includes(t.value);
