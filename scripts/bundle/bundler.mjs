@@ -36,9 +36,14 @@ export function normalizeText(text) {
 	return text.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
 }
 
-/** The runtime text; a bundle with packed modules carries their decoder (unpack.luau) ahead of it. */
-export function runtimeSource(packed = false) {
-	const runtime = normalizeText(fs.readFileSync(path.join(HERE, "runtime.luau"), "utf8"));
+/**
+ * The runtime text; a bundle with packed modules carries their decoder (unpack.luau) ahead of it.
+ * A bundle without the loadstring form leaves out the runtime's parts between `--[[loadstring]]` and
+ * `--[[/loadstring]]` (pacing and compiling ahead: it has no module text to compile).
+ */
+export function runtimeSource(packed = false, loadstring = true) {
+	let runtime = normalizeText(fs.readFileSync(path.join(HERE, "runtime.luau"), "utf8"));
+	if (!loadstring) runtime = runtime.replace(/^[ \t]*--\[\[loadstring\]\]\n[\s\S]*?^[ \t]*--\[\[\/loadstring\]\]\n/gm, "");
 	if (!packed) return runtime;
 	const unpack = normalizeText(fs.readFileSync(path.join(HERE, "unpack.luau"), "utf8"));
 	return `local unpackText = (function()\n${unpack}end)()\n${runtime}`;
@@ -189,7 +194,8 @@ export function createBundle(o) {
 		}
 		let source = normalizeText(o.readFile(file));
 		if (!source.endsWith("\n")) source += "\n"; // the form embedded, hashed and line-mapped
-		modules.set(node, { id: moduleId(o.name, o.idRoot, file), file, source });
+		const imports = [];
+		modules.set(node, { id: moduleId(o.name, o.idRoot, file), file, source, imports });
 		const scan = findModuleRefs(source);
 		for (const e of scan.errors) errors.push(`${file}:${e.line}: ${e.message}`);
 		for (const ref of scan.refs) {
@@ -198,8 +204,9 @@ export function createBundle(o) {
 				errors.push(
 					`${file}:${ref.line}: ${describeSteps(ref.steps)} is not in the ${o.name} tree (${instancePath(node)})`,
 				);
-			} else if (!modules.has(target)) {
-				queue.push(target);
+			} else {
+				if (ref.kind === "import" && !imports.includes(target)) imports.push(target);
+				if (!modules.has(target)) queue.push(target);
 			}
 		}
 	}
@@ -225,7 +232,8 @@ export function createBundle(o) {
 	}
 	// Shortened local names, kept per module only where Luau proves the same bytecode (verify.mjs).
 	const packed = Boolean(o.pack) && !o.readable && o.forms.length === 1 && o.forms[0] === "loadstring";
-	let runtime = o.readable ? runtimeSource() : compactModule(runtimeSource(packed));
+	const loadstring = o.forms.includes("loadstring");
+	let runtime = o.readable ? runtimeSource(false, loadstring) : compactModule(runtimeSource(packed, loadstring));
 	if (!o.readable) {
 		const list = [...modules.values()];
 		// the line-1 locals are renamed with the module: `local a,b=...;` then `a.Parent`, `b(...)`
@@ -336,6 +344,10 @@ export function createBundle(o) {
 				for (const l of `${tab}${tab}${body},`.split("\n")) lines.push(l);
 			}
 			lines.push("\t},");
+			// what each module imports at the top of its body, for __bundle.prepare: module indexes in tree order
+			const position = new Map(inTreeOrder.map((m, i) => [m, i + 1]));
+			const imports = inTreeOrder.map((m) => m.imports.map((node) => position.get(modules.get(node))).join(","));
+			lines.push(`\timports = ${luaString(imports.join(";"))},`);
 		}
 		const lineMap = [];
 		if (o.forms.includes("functions")) {

@@ -276,7 +276,8 @@ function parsePath(tokens, i) {
 
 /**
  * Finds static module references in a Luau source.
- * Returns { refs: [{ line, steps, text }], errors: [{ line, message }] }.
+ * Returns { refs: [{ line, steps, kind }], errors: [{ line, message }] }; kind is "import" for
+ * `TS.import` (roblox-ts's imports, at the top of a module body) and "require" for a literal require.
  */
 export function findModuleRefs(source) {
 	const tokens = tokenize(source);
@@ -304,7 +305,7 @@ export function findModuleRefs(source) {
 				errors.push({ line: t.line, message: "require(...) argument is not a plain instance path" });
 				continue;
 			}
-			refs.push({ line: t.line, steps: path.steps });
+			refs.push({ line: t.line, steps: path.steps, kind: "require" });
 		} else if (
 			t.value === "TS" &&
 			tokens[i + 1]?.value === "." &&
@@ -342,7 +343,7 @@ export function findModuleRefs(source) {
 				errors.push({ line: t.line, message: "TS.import(...) call we cannot read" });
 				continue;
 			}
-			refs.push({ line: t.line, steps });
+			refs.push({ line: t.line, steps, kind: "import" });
 		}
 	}
 	return { refs, errors };

@@ -15,15 +15,17 @@ import type * as LogsPanel from "./panels/logs";
 import type * as ProvidersPanel from "./panels/providers";
 import type * as SettingsPanel from "./panels/settings";
 import { PanelName } from "./panels";
-import { Build, createBuild, Pause } from "./slices";
+import { Build, createBuild, loadPaced, Pause } from "./slices";
 
 /** Work units of one step of the mount: about what drawing a control or a tab costs. */
 const STEP_UNITS = 700;
-/** Compiling and running a module group on first require (UI LIB, a panel): a frame's share. */
-const MODULE_UNITS = 2000;
+/** Drawing the window (`CreateWindow`): a frame's share. */
+const WINDOW_UNITS = 2000;
 
-// Literal requires of children, so the bundler still finds and carries the modules; each compiles
-// on its first require, a slice of the mount or of its page's build.
+// The module groups the mount and the pages load on first use (UI LIB, a panel): each is compiled
+// a frame's share at a time (slices.ts, loadPaced), then required. The requires are literal, so the
+// bundler still finds and carries the modules.
+const panel = (name: string) => script.Parent!.WaitForChild("panels").WaitForChild(name);
 /* eslint-disable @typescript-eslint/no-require-imports */
 const loaders = {
 	ui: () => require(script.Parent!.Parent!.WaitForChild("ui-lib") as ModuleScript) as UILib,
@@ -67,10 +69,8 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 	let behindThread: thread | undefined;
 
 	const mounting = createBuild(uai, (pause) => {
-		const UI = loaders.ui();
-		pause(MODULE_UNITS);
-		const { buildChatPanel } = loaders.chat();
-		pause(MODULE_UNITS);
+		const UI = loadPaced(uai, pause, script.Parent!.Parent!.WaitForChild("ui-lib"), loaders.ui);
+		const { buildChatPanel } = loadPaced(uai, pause, panel("chat"), loaders.chat);
 		const made: Window = UI.CreateWindow({
 			Id: APP_WINDOW_ID,
 			Title: "Project UAI",
@@ -93,7 +93,7 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 			if (release !== undefined) release(false);
 			onGone();
 		});
-		pause(MODULE_UNITS);
+		pause(WINDOW_UNITS);
 
 		// app pages are not script-tool lists: no search box, counter or eyebrow (the chat no heading)
 		const tab = (name: PanelName, title: string, heading = true) => {
@@ -125,18 +125,15 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 			);
 		};
 		later("providers", "Providers", (page, pausePage) => {
-			const { buildProvidersPanel } = loaders.providers();
-			pausePage(MODULE_UNITS);
+			const { buildProvidersPanel } = loadPaced(uai, pausePage, panel("providers"), loaders.providers);
 			buildProvidersPanel(uai, made, page, pausePage);
 		});
 		later("settings", "Settings", (page, pausePage) => {
-			const { buildSettingsPanel } = loaders.settings();
-			pausePage(MODULE_UNITS);
+			const { buildSettingsPanel } = loadPaced(uai, pausePage, panel("settings"), loaders.settings);
 			buildSettingsPanel(uai, made, page, pausePage);
 		});
 		later("logs", "Logs", (page, pausePage) => {
-			const { buildLogsPanel } = loaders.logs();
-			pausePage(MODULE_UNITS);
+			const { buildLogsPanel } = loadPaced(uai, pausePage, panel("logs"), loaders.logs);
 			buildLogsPanel(uai, made, page, pausePage);
 		});
 		buildChatPanel(uai, made, chat, conversations);

@@ -10,6 +10,23 @@ import type { Handle } from "../api";
 /** Counts `units` of work; the build pauses here once this frame's share is spent. */
 export type Pause = (units: number) => void;
 
+/** The bundle runtime's paced compile (docs/BUILDING.md, "The frame door"); undefined from the Rojo model. */
+declare const __bundle: { readonly prepare?: (module: Instance, wait: () => void) => unknown } | undefined;
+
+/**
+ * Loads a module group on its first require without one long resumption: the bundle runtime
+ * compiles `module` and what it imports, a frame's share at a time, the build pausing between two
+ * modules; then `load` (the module's literal require, which the bundler follows) runs their bodies.
+ * The build goes on in the next frame. Where the build runs at once, so does this.
+ */
+export function loadPaced<T>(uai: Handle, pause: Pause, module: Instance, load: () => T): T {
+	const { FRAME_UNITS } = uai.env.require("runtime/frame");
+	__bundle?.prepare?.(module, () => pause(FRAME_UNITS));
+	const value = load();
+	pause(FRAME_UNITS);
+	return value;
+}
+
 export interface Build {
 	readonly done: () => boolean;
 	/** Runs one slice if the build is waiting at a pause (the background). */

@@ -2,7 +2,7 @@
 // whether this host supports it; a toggle per family turns the group off (`agent.disabledGroups`,
 // which leaves its tools out of every conversation's definitions); and the memory switch.
 import type { Handle, Tab, Window } from "../../api";
-import type { Pause } from "../slices";
+import { loadPaced, Pause } from "../slices";
 
 const RISK_ORDER = ["read", "write", "danger"];
 
@@ -21,10 +21,11 @@ export function buildToolsSection(uai: Handle, window: Window, tab: Tab, pause: 
 		return typeIs(stored, "table") ? (stored as Record<string, unknown>) : {};
 	};
 	const toggles = new Map<string, { Set(value: unknown, silent?: boolean): unknown }>();
-	// the tool catalogue loads on first require: a slice of its own
-	pause(TOGGLE_UNITS * 4);
-	const families = uai.env.require("tools/builtin");
-	pause(TOGGLE_UNITS * 4);
+	// the tool catalogue loads on first require: the client's tool modules (script.Parent is the app's
+	// panels, its parent's parent the client's root) are compiled a frame's share at a time first
+	const families = loadPaced(uai, pause, script.Parent!.Parent!.Parent!.WaitForChild("tools"), () =>
+		uai.env.require("tools/builtin"),
+	);
 	for (const family of families) {
 		let highest = 0;
 		const missing = new Set<string>();
