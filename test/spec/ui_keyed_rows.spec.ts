@@ -96,6 +96,48 @@ export = () => {
 		});
 	});
 
+	describe("keyed rows: one layout a change", () => {
+		it("writes the canvas once per change and ends at the end when following", () => {
+			const subject = engine();
+			subject.rows.replace(new Set(), many("a", 20));
+			task.wait();
+			let sizes = 0;
+			let positions = 0;
+			const size = subject.view.GetPropertyChangedSignal("CanvasSize").Connect(() => (sizes += 1));
+			const position = subject.view.GetPropertyChangedSignal("CanvasPosition").Connect(() => (positions += 1));
+			// rows measured shorter than estimated (30 vs 48) bring more rows into view: still one write
+			subject.rows.replace(new Set(), many("b", 300));
+			task.wait();
+			expect(sizes).to.equal(1);
+			expect(positions).to.equal(1);
+			expect(subject.view.CanvasPosition.Y).to.equal(subject.rows.contentHeight() - 300);
+			// the rows in view are measured: the last ten rows take the view's 300 pixels exactly
+			expect(subject.rows.contentHeight() - subject.rows.containerOf("b291")!.Position.Y.Offset).to.equal(300);
+			size.Disconnect();
+			position.Disconnect();
+			subject.done();
+		});
+		it("a hidden view writes no canvas and shows the end once shown", () => {
+			const subject = engine();
+			subject.rows.replace(new Set(), many("a", 20));
+			task.wait();
+			let writes = 0;
+			const size = subject.view.GetPropertyChangedSignal("CanvasSize").Connect(() => (writes += 1));
+			const position = subject.view.GetPropertyChangedSignal("CanvasPosition").Connect(() => (writes += 1));
+			subject.rows.setShown(false);
+			subject.rows.replace(new Set(), many("b", 50));
+			subject.rows.replace(new Set(), many("c", 50));
+			task.wait();
+			expect(writes).to.equal(0);
+			expect(subject.rows.atEnd()).to.equal(true);
+			subject.rows.setShown(true);
+			expect(subject.rows.containerOf("c50")).to.be.ok();
+			expect(subject.view.CanvasPosition.Y).to.equal(subject.rows.contentHeight() - 300);
+			size.Disconnect();
+			position.Disconnect();
+			subject.done();
+		});
+	});
 	describe("offsets: retain", () => {
 		it("keeps the heights of the rows kept", () => {
 			const offsets = new Offsets();

@@ -202,7 +202,6 @@ export class KeyedRows extends ScrollView {
 			this.rows.map((row) => row.estimate),
 		);
 		this.reindex(0);
-		this.setCanvas(0);
 		this.scrollToEnd();
 	}
 
@@ -238,6 +237,23 @@ export class KeyedRows extends ScrollView {
 
 	/** Mounts the rows in view (building and measuring them) and unmounts the rest. */
 	render() {
+		this.layout(this.follow && this.atEnd(), this.anchor());
+	}
+
+	/** Shows the end: one layout, as any other change. */
+	protected settleEnd() {
+		this.layout(true, undefined);
+	}
+
+	// Internals -------------------------------------------------------------------------------------
+
+	/**
+	 * Lays the rows out for a view whose top is the end (`following`) or keeps `anchor` in place:
+	 * the rows in view are built, then measured together (one layout read a pass; a pass again only
+	 * when measured heights brought other rows into view), the rest unmounted, and the canvas written
+	 * once at the end, so a change costs the host two layouts: the measure and the canvas.
+	 */
+	private layout(following: boolean, anchor: Anchor | undefined) {
 		// a deferred signal may still arrive after the owner ended
 		if (!this.scope.alive) return;
 		if (!this.shown || this.width <= 0) {
@@ -247,10 +263,9 @@ export class KeyedRows extends ScrollView {
 		if (this.rendering) return;
 		this.rendering = true;
 		this.dirty = false;
-		const anchor = this.anchor();
-		const following = this.follow && this.atEnd();
+		let top = this.top(following, anchor);
 		for (let pass = 0; pass < PASSES; pass++) {
-			const [first, last] = this.range();
+			const [first, last] = this.range(top);
 			// every row of the pass is built before any is measured: one layout measures them all
 			const built: Mounted[] = [];
 			for (let i = first; i <= last && this.mounted.size() < MOUNT_LIMIT; i++) {
@@ -258,11 +273,10 @@ export class KeyedRows extends ScrollView {
 			}
 			let changed = false;
 			for (const mounted of built) changed = this.watch(mounted) || changed;
-			if (following) this.setCanvas(this.maxCanvasAfterResize());
-			else this.restoreAnchor(anchor);
 			if (!changed) break;
+			top = this.top(following, anchor);
 		}
-		const [first, last] = this.range();
+		const [first, last] = this.range(top);
 		for (const [row, mounted] of this.mounted) {
 			const index = this.positions.get(row.key)!;
 			if (index < first || index > last) {
@@ -271,16 +285,26 @@ export class KeyedRows extends ScrollView {
 			}
 		}
 		this.place();
+		const canvas = UDim2.fromOffset(0, this.contentHeight());
+		if (this.view.CanvasSize !== canvas) this.view.CanvasSize = canvas;
+		this.setCanvas(top);
 		this.rendering = false;
 	}
 
-	// Internals -------------------------------------------------------------------------------------
+	/** Where the view's top goes: the end, the anchor's place, or where it is, within the canvas. */
+	private top(following: boolean, anchor: Anchor | undefined): number {
+		const max = this.maxCanvas();
+		if (following) return max;
+		const index = anchor !== undefined ? this.positions.get(anchor.row.key) : undefined;
+		if (anchor !== undefined && index !== undefined && this.rows[index] === anchor.row)
+			return math.clamp(this.offsets.start(index) + anchor.offset, 0, max);
+		return math.clamp(this.view.CanvasPosition.Y, 0, max);
+	}
 
-	/** Indices of the rows overlapping the view plus the overscan margin. */
-	private range(): LuaTuple<[number, number]> {
+	/** Indices of the rows overlapping the view at `top` plus the overscan margin. */
+	private range(top: number): LuaTuple<[number, number]> {
 		const count = this.rows.size();
 		if (count === 0) return $tuple(0, -1);
-		const top = this.view.CanvasPosition.Y;
 		const from = math.max(0, top - OVERSCAN);
 		const to = top + this.viewHeight + OVERSCAN;
 		const first = this.offsets.indexAt(from);
@@ -293,11 +317,6 @@ export class KeyedRows extends ScrollView {
 		for (let i = from; i < this.rows.size(); i++) this.positions.set(this.rows[i].key, i);
 	}
 
-	private maxCanvasAfterResize(): number {
-		this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
-		return this.maxCanvas();
-	}
-
 	private anchor(): Anchor | undefined {
 		if (this.rows.size() === 0) return undefined;
 		const top = this.view.CanvasPosition.Y;
@@ -305,22 +324,10 @@ export class KeyedRows extends ScrollView {
 		return { row: this.rows[index], offset: top - this.offsets.start(index) };
 	}
 
-	private restoreAnchor(anchor: Anchor | undefined) {
-		this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
-		if (anchor === undefined) return;
-		const index = this.positions.get(anchor.row.key);
-		if (index === undefined || this.rows[index] !== anchor.row) return;
-		this.setCanvas(math.clamp(this.offsets.start(index) + anchor.offset, 0, this.maxCanvas()));
-	}
-
-	/** After a change: follow the end when the reader was there, else keep the anchor; then render. */
+	/** After a change: follow the end when the reader was there, else keep the anchor. */
 	private settle(anchor: Anchor | undefined, following: boolean) {
-		if (following) {
-			this.scrollToEnd();
-			return;
-		}
-		this.restoreAnchor(anchor);
-		this.render();
+		if (following) this.scrollToEnd();
+		else this.layout(false, anchor);
 	}
 
 	/** Builds `row` into a fresh container (measured by the caller). */

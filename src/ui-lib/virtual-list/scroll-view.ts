@@ -13,6 +13,8 @@ export abstract class ScrollView {
 	protected shown = true;
 	/** Changes arrived while hidden (or before a width was known): render once shown. */
 	protected dirty = false;
+	/** Asked to show the end while hidden: done once shown (a hidden view writes no canvas). */
+	private endPending = false;
 	private writingCanvas = false;
 
 	constructor(
@@ -38,16 +40,31 @@ export abstract class ScrollView {
 	setShown(shown: boolean) {
 		if (shown === this.shown) return;
 		this.shown = shown;
-		if (shown && this.dirty) this.render();
+		if (!shown) return;
+		if (this.endPending) this.scrollToEnd();
+		else if (this.dirty) this.render();
 	}
 
 	/** Whether the view shows the end of the content (a view there follows new rows). */
 	atEnd(): boolean {
-		return this.view.CanvasPosition.Y >= this.maxCanvas() - END_SLACK;
+		return this.endPending || this.view.CanvasPosition.Y >= this.maxCanvas() - END_SLACK;
 	}
 
-	/** Shows the last rows: rows measured taller than estimated move the end, so settle on it again. */
+	/**
+	 * Shows the last rows: rows measured taller than estimated move the end, so settle on it again.
+	 * While hidden it only remembers to (writing the canvas would lay out a tree no one sees).
+	 */
 	scrollToEnd() {
+		if (!this.shown) {
+			this.endPending = true;
+			this.dirty = true;
+			return;
+		}
+		this.settleEnd();
+	}
+
+	/** Settles the shown view on the end (each pass measures the rows that came into view). */
+	protected settleEnd() {
 		for (const _ of $range(1, END_PASSES)) {
 			this.view.CanvasSize = UDim2.fromOffset(0, this.contentHeight());
 			this.setCanvas(this.maxCanvas());
@@ -62,6 +79,7 @@ export abstract class ScrollView {
 
 	/** Moves the canvas without it counting as the reader scrolling. */
 	protected setCanvas(y: number) {
+		this.endPending = false;
 		const current = this.view.CanvasPosition;
 		if (current.Y === y) return;
 		this.writingCanvas = true;
