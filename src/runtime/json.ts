@@ -134,6 +134,8 @@ interface Piece {
 	readonly text: string;
 	/** How many levels the value nests (0 for a table of scalars), for the depth limit. */
 	readonly height: number;
+	/** Whether a run of kept items starts at this table (RUNS, below). */
+	readonly starts?: boolean;
 }
 
 // Encoded text of tables known not to change (history messages, wire messages built from them,
@@ -239,19 +241,118 @@ function encodeValue(value: unknown, depth: number, state: EncodeState): Fault |
 	return state.slicing !== undefined ? tick(state, 1) : undefined;
 }
 
+// Runs of kept items. A list that grows at its end or loses items at its start (a history, a
+// transcript whose oldest events are evicted, a request's messages) holds, in the same order, most
+// of the kept tables of the list encoded before it. Such lists are cut into runs at the kept tables
+// that start one (about one in RUN_SPACING, chosen by the order they were kept in, so the cuts
+// stay with the tables wherever they move in the list), and each run's joined text is kept by its
+// first table, with the others to compare against: a later encode writes the run's text instead
+// of visiting its items. Kept tables never change in place (PIECES), so the same tables in the same
+// order give the same text; a list with other items, or in another order, is walked as before.
+const RUN_SPACING = 64;
+let keptSerial = 0;
+interface Run {
+	/** The run's items after its first (the key, held weakly), to compare against. */
+	readonly rest: Array<unknown>;
+	readonly text: string;
+	readonly height: number;
+}
+const RUNS = setmetatable(new Map<object, Run>(), { __mode: "k" }) as Map<object, Run>;
+
+/** Whether the next kept table starts a run: a spread of the serials, one in RUN_SPACING. */
+function nextStarts(): boolean {
+	keptSerial += 1;
+	return (keptSerial * 40503) % 65536 < 65536 / RUN_SPACING;
+}
+
+/** The kept run that starts at `list[from]` (0-based), if the items from there are the ones it was made of. */
+function keptRun(list: ReadonlyArray<unknown>, from: number, item: object): Run | undefined {
+	const run = RUNS.get(item);
+	if (run === undefined) return undefined;
+	const rest = run.rest;
+	const size = rest.size();
+	for (let j = 0; j < size; j++) if (list[from + 1 + j] !== rest[j]) return undefined;
+	return run;
+}
+
+/**
+ * Keeps the run that starts at `list[from]`: the kept items from there up to the next table that
+ * starts a run, when every one is kept and that next start is in the list. Returns it.
+ */
+function makeRun(list: ReadonlyArray<unknown>, from: number, length: number, first: object): Run | undefined {
+	const start = PIECES.get(first);
+	if (start === undefined || start.starts !== true) return undefined;
+	const texts = [start.text];
+	const rest = new Array<defined>();
+	let height = start.height;
+	for (let i = from + 1; i < length; i++) {
+		const item = list[i];
+		const piece = typeIs(item, "table") ? PIECES.get(item) : undefined;
+		// a run that held its own first item would keep it (and itself) alive
+		if (piece === undefined || item === first) return undefined;
+		if (piece.starts === true) {
+			const run: Run = { rest, text: texts.join(","), height };
+			RUNS.set(first, run);
+			return run;
+		}
+		texts.push(piece.text);
+		rest.push(item as defined);
+		if (piece.height > height) height = piece.height;
+	}
+	return undefined;
+}
+
 function encodeArray(list: Array<unknown>, length: number, depth: number, state: EncodeState): Fault | undefined {
 	const out = state.out;
 	out.push("[");
-	for (let i = 0; i < length; i++) {
+	let i = 0;
+	while (i < length) {
 		if (i > 0) out.push(",");
-		const problem = encodeValue(list[i], depth + 1, state);
+		const item = list[i];
+		const run = typeIs(item, "table") ? (keptRun(list, i, item) ?? makeRun(list, i, length, item)) : undefined;
+		if (run !== undefined && depth + 1 + run.height < MAX_DEPTH) {
+			out.push(run.text);
+			if (depth + 1 + run.height > state.deepest) state.deepest = depth + 1 + run.height;
+			i += 1 + run.rest.size();
+			if (state.slicing !== undefined) {
+				const problem = tick(state, 1 + run.text.size() / 256);
+				if (problem !== undefined) return problem;
+			}
+			continue;
+		}
+		const problem = encodeValue(item, depth + 1, state);
 		if (problem !== undefined) {
 			problem.trail.push(i + 1);
 			return problem;
 		}
+		i += 1;
 	}
 	out.push("]");
 	return undefined;
+}
+
+/**
+ * Encodes once (encodeOnce) every table item of `list`, a list whose tables never change in place,
+ * skipping runs of items already kept in this order: saving a list that grows at its end costs its
+ * new items, and its encode is assembled from kept runs (above).
+ */
+export function keepItems(list: ReadonlyArray<unknown>, slicing?: Slicing) {
+	const length = list.size();
+	let i = 0;
+	while (i < length) {
+		const item = list[i];
+		if (!typeIs(item, "table")) {
+			i += 1;
+			continue;
+		}
+		const run = keptRun(list, i, item);
+		if (run !== undefined) {
+			i += 1 + run.rest.size();
+			continue;
+		}
+		encodeOnce(item, slicing);
+		i += 1;
+	}
 }
 
 function encodeObject(value: object, depth: number, state: EncodeState): Fault | undefined {
@@ -313,7 +414,7 @@ export function encodeOnce(value: object, slicing?: Slicing): LuaTuple<[string, 
 	if (piece !== undefined) return $tuple(piece.text, undefined);
 	const [text, extra] = run(value, 0, slicing);
 	if (text === undefined) return $tuple(undefined, extra as string);
-	PIECES.set(value, { text, height: extra as number });
+	PIECES.set(value, { text, height: extra as number, starts: nextStarts() });
 	return $tuple(text, undefined);
 }
 

@@ -2,12 +2,14 @@
 // Request bodies assembled from kept wire forms and their kept JSON text (request_common.ts
 // wireForm, runtime/json.ts encodeOnce) are byte for byte the bodies a full encode of fresh tables
 // gives, for every protocol, on the first request, on later requests of a growing history, after
-// a message is replaced, and with replay data; saved histories encode the same way.
+// a message is replaced, and with replay data; saved histories encode the same way. Long lists
+// assembled from kept runs (runtime/json.ts RUNS, request_common.ts wireForms) are byte-exact too:
+// growing at the end, losing items at the start, with an item replaced or inserted.
 import { FRAME_UNITS, frameSlicing, spend } from "host/frame";
 import { buildBody } from "provider/protocols/adapter";
 import type { BuildOptions } from "provider/protocols/request_common";
 import type { Message, ProtocolId, ProtocolRequest, ToolSpec } from "provider/protocols/types";
-import { decode, encode, encodeOnce, markObject, MAX_DEPTH } from "runtime/json";
+import { decode, encode, encodeOnce, keepItems, markObject, MAX_DEPTH } from "runtime/json";
 import { deepCopy } from "runtime/util";
 import { SCOPE } from "./protocols_fixtures";
 
@@ -100,6 +102,96 @@ export = () => {
 			const [text] = encode(body);
 			const [value] = decode(text);
 			expect(encode(value)[0]).to.equal(text);
+		});
+	});
+
+	describe("long histories from kept runs", () => {
+		function longHistory(count: number): Array<Message> {
+			const messages = history();
+			for (let i = 0; i < count; i++)
+				messages.push(
+					i % 2 === 0
+						? { role: "user", content: `question ${i} "quoted"` }
+						: { role: "assistant", content: `answer ${i}\n` },
+				);
+			return messages;
+		}
+
+		for (const protocol of PROTOCOLS) {
+			it(`${protocol}: a long growing history is byte-exact on every request`, () => {
+				const messages = longHistory(400);
+				for (let round = 0; round < 6; round++) {
+					const { assembled, full, problem } = bothTexts(protocol, messages);
+					expect(problem).to.equal(undefined);
+					expect(assembled).to.equal(full);
+					messages.push({ role: "assistant", content: `answer ${round}` });
+					messages.push({ role: "user", content: `question ${round}` });
+					// a compaction-like change every other round: a message replaced in the middle
+					if (round % 2 === 1) messages[200] = { role: "user", content: `replaced ${round}` };
+				}
+			});
+		}
+
+		it("a kept list that grows, loses its first items, or changes encodes as a fresh copy does", () => {
+			const items = new Array<object>();
+			for (let i = 0; i < 700; i++) items.push({ n: i, text: `item ${i}` });
+			let list: Array<defined> = [...items];
+			const check = (label: string) => {
+				keepItems(list);
+				const [assembled, problem] = encode({ list });
+				expect(problem).to.equal(undefined);
+				expect(`${label}: ${assembled}`).to.equal(`${label}: ${encode(deepCopy({ list }))[0]}`);
+			};
+			check("first");
+			check("again");
+			for (let i = 0; i < 3; i++) list.push({ n: 1000 + i });
+			check("grown");
+			list = list.filter((_, index) => index >= 37);
+			check("shifted");
+			list[300] = { n: "new" };
+			check("replaced");
+			list.insert(150, "a string");
+			check("inserted");
+			list.insert(151, list[400]);
+			check("repeated");
+		});
+
+		it("a kept list's later encodes count far less work than walking its items", () => {
+			const list = new Array<object>();
+			for (let i = 0; i < 2000; i++) list.push({ role: "user", content: `message ${i}` });
+			const unitsOf = () => {
+				let units = 0;
+				encode(list, {
+					spend: (spent) => {
+						units += spent;
+						return undefined;
+					},
+				});
+				return units;
+			};
+			const walked = unitsOf();
+			keepItems(list);
+			unitsOf();
+			const kept = unitsOf();
+			expect(kept * 3 < walked).to.equal(true);
+		});
+
+		it("runs keep the depth limit and name a bad item's index", () => {
+			let deep: object = { leaf: true };
+			for (let i = 0; i < 10; i++) deep = { next: deep };
+			const list = new Array<defined>();
+			for (let i = 0; i < 300; i++) list.push(i === 150 ? deep : { n: i });
+			keepItems(list);
+			let outer: unknown = list;
+			for (let i = 0; i < MAX_DEPTH - 12; i++) outer = [outer];
+			expect(encode(outer)[0]).to.equal(encode(deepCopy(outer))[0]);
+			const [text, reason] = encode([outer]);
+			expect(text).to.equal(undefined);
+			expect((reason as string).find(`nesting deeper than ${MAX_DEPTH} levels`, 1, true)[0]).to.be.ok();
+			const bad = [...list];
+			bad[250] = { f: 0 / 0 };
+			const [, why] = encode(bad);
+			expect((why as string).find("at $[251].f (JSON has no NaN", 1, true)[0]).to.be.ok();
 		});
 	});
 

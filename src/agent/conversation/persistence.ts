@@ -5,7 +5,7 @@
 // are never written.
 import type { Message } from "../../provider/protocols/types";
 import { frameSlicing, spend } from "../../host/frame";
-import { encodeOnce } from "../../runtime/json";
+import { encodeOnce, keepItems } from "../../runtime/json";
 import { Logger } from "../../runtime/log";
 import { Storage } from "../../runtime/storage";
 import { deepCopy } from "../../runtime/util";
@@ -261,12 +261,13 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			}
 			const p = session.public;
 			// history messages and retained events never change in place: each is encoded once, and
-			// every later save of the conversation reuses its text (runtime/json.ts, encodeOnce). The
-			// lists are copied: the encode may pause for a frame while the conversation goes on.
+			// every later save of the conversation reuses its text, in runs of items already saved in
+			// the same order (runtime/json.ts, encodeOnce and keepItems). The lists are copied: the
+			// encode may pause for a frame while the conversation goes on.
 			const messages = [...session.messages];
-			for (const message of messages) encodeOnce(message, SLICING);
+			keepItems(messages, SLICING);
 			const transcript = p.transcript.snapshot();
-			for (const event of transcript) encodeOnce(event, SLICING);
+			keepItems(transcript, SLICING);
 			const id = p.id;
 			const serial = (saves.get(id) ?? 0) + 1;
 			saves.set(id, serial);

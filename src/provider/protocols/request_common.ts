@@ -55,6 +55,71 @@ export function wireForm<T extends defined>(source: object, variant: string, bui
 	return wire;
 }
 
+// Runs of wire forms: a request's message list holds the same history messages, in the same order,
+// as the one before it, so the wire forms of every WIRE_RUN consecutive messages (counted from the
+// list's start) are kept together by their first message, with the others to compare against.
+const WIRE_RUN = 64;
+// Reusing a run: a lookup, the comparisons and the copy.
+const RUN_UNITS = 2;
+interface WireRun {
+	readonly variant: string;
+	/** Sources 2..WIRE_RUN of the run (the first is the key, held weakly). */
+	readonly rest: Array<object>;
+	readonly wires: Array<unknown>;
+}
+const WIRE_RUNS = setmetatable(new Map<object, WireRun>(), { __mode: "k" }) as Map<object, WireRun>;
+
+function keptWireRun(sources: ReadonlyArray<object>, from: number, variant: string): WireRun | undefined {
+	const run = WIRE_RUNS.get(sources[from]);
+	if (run === undefined || run.variant !== variant) return undefined;
+	const rest = run.rest;
+	for (let j = 1; j < WIRE_RUN; j++) if (sources[from + j] !== rest[j - 1]) return undefined;
+	return run;
+}
+
+/**
+ * `wireForm(source, variant, () => build(source))` for every source, in order. Whole runs of
+ * sources met before in the same order reuse their kept forms at once, so a growing history costs
+ * only its new messages.
+ */
+export function wireForms<T extends defined>(
+	sources: ReadonlyArray<object>,
+	variant: string,
+	build: (source: object) => T,
+): Array<T> {
+	const length = sources.size();
+	const out = new Array<T>();
+	let i = 0;
+	for (; i + WIRE_RUN <= length; i += WIRE_RUN) {
+		const kept = keptWireRun(sources, i, variant);
+		if (kept !== undefined) {
+			countWork(RUN_UNITS);
+			const wires = kept.wires as Array<T>;
+			for (let j = 0; j < WIRE_RUN; j++) out[i + j] = wires[j];
+			continue;
+		}
+		const first = sources[i];
+		const rest = new Array<object>();
+		const wires = new Array<unknown>();
+		let own = false;
+		for (let j = 0; j < WIRE_RUN; j++) {
+			const source = sources[i + j];
+			const wire = wireForm(source, variant, () => build(source));
+			out[i + j] = wire;
+			wires[j] = wire;
+			if (j > 0) rest[j - 1] = source;
+			// a run holding its own first source would keep it (and itself) alive
+			if (j > 0 && source === first) own = true;
+		}
+		if (!own) WIRE_RUNS.set(first, { variant, rest, wires });
+	}
+	for (; i < length; i++) {
+		const source = sources[i];
+		out[i] = wireForm(source, variant, () => build(source));
+	}
+	return out;
+}
+
 /** What the caller knows about the route beyond the request itself. */
 export interface BuildOptions {
 	/** The endpoint and model of this request: replay data from elsewhere is not sent. */

@@ -16,6 +16,7 @@ import {
 	outputLimit,
 	schemaObject,
 	wireForm,
+	wireForms,
 	withRawFields,
 } from "../request_common";
 import type { JsonObject, Message, ProtocolRequest, ToolChoice } from "../types";
@@ -61,7 +62,7 @@ function toolChoice(choice: ToolChoice): unknown {
 
 export function chatBody(request: ProtocolRequest, options: BuildOptions): JsonObject {
 	const body: JsonObject = {
-		messages: request.messages.map((message) => wireForm(message, "openai", () => chatMessage(message))),
+		messages: wireForms(request.messages, "openai", (message) => chatMessage(message as Message)),
 	};
 	if (options.omitModel !== true && request.model !== "") body.model = request.model;
 	const tools = request.tools ?? [];
