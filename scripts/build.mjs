@@ -48,6 +48,7 @@ export function bundleConfigs(versions) {
 			idRoot: "out/src/ui-lib",
 			forms: ["functions"],
 			members: "src/ui-lib",
+			classes: true,
 			usage: "Load: loadstring(source)() or require() of a ModuleScript with this Source returns the UI object.",
 			manifestExtra: { uiLibVersion: versions.uiLib },
 			hint: "The UI library may import only from src/ui-lib and the packages listed in ui-lib.project.json.",

@@ -10,6 +10,7 @@ import { namesIn, shortenLocals } from "./rename.mjs";
 import { pack } from "./pack.mjs";
 import { sameBytecode, sameMembers, samePacked } from "./verify.mjs";
 import { renameMembers } from "./members.mjs";
+import { shareClasses } from "./classes.mjs";
 import { describeSteps, findModuleRefs, tokenize } from "./lex.mjs";
 
 export const FORMAT = "uai-build v1";
@@ -39,14 +40,19 @@ export function normalizeText(text) {
 /**
  * The runtime text; a bundle with packed modules carries their decoder (unpack.luau) ahead of it.
  * A bundle without the loadstring form leaves out the runtime's parts between `--[[loadstring]]` and
- * `--[[/loadstring]]` (pacing and compiling ahead: it has no module text to compile).
+ * `--[[/loadstring]]` (pacing and compiling ahead: it has no module text to compile). A bundle that
+ * shares roblox-ts's class boilerplate (classes.mjs) carries the class helper (class.luau) ahead of
+ * it and keeps the parts between `--[[classes]]` and `--[[/classes]]`; others leave them out.
  */
-export function runtimeSource(packed = false, loadstring = true) {
-	let runtime = normalizeText(fs.readFileSync(path.join(HERE, "runtime.luau"), "utf8"));
-	if (!loadstring) runtime = runtime.replace(/^[ \t]*--\[\[loadstring\]\]\n[\s\S]*?^[ \t]*--\[\[\/loadstring\]\]\n/gm, "");
+export function runtimeSource(packed = false, loadstring = true, classes = false) {
+	const read = (file) => normalizeText(fs.readFileSync(path.join(HERE, file), "utf8"));
+	let runtime = read("runtime.luau");
+	const without = (part) => (text) => text.replace(new RegExp(`^[ \\t]*--\\[\\[${part}\\]\\]\\n[\\s\\S]*?^[ \\t]*--\\[\\[\\/${part}\\]\\]\\n`, "gm"), "");
+	if (!loadstring) runtime = without("loadstring")(runtime);
+	if (classes) runtime = `local shareClass = (function()\n${read("class.luau")}end)()\n${runtime}`;
+	else runtime = without("classes")(runtime);
 	if (!packed) return runtime;
-	const unpack = normalizeText(fs.readFileSync(path.join(HERE, "unpack.luau"), "utf8"));
-	return `local unpackText = (function()\n${unpack}end)()\n${runtime}`;
+	return `local unpackText = (function()\n${read("unpack.luau")}end)()\n${runtime}`;
 }
 
 /** roblox-ts's Promise, carried only when a bundled module uses it (TS.Promise, TS.async, TS.await). */
@@ -167,6 +173,7 @@ function resolveSteps(from, steps) {
  * @param {boolean} [o.pack]     pack the module sources (loadstring form, compact build; pack.mjs)
  * @param {string[]} [o.members] private member names of the modules under idRoot (members.mjs),
  *                               shortened in the compact build
+ * @param {boolean} [o.classes]  share roblox-ts's class boilerplate (classes.mjs; compact build)
  * @param {string} o.usage       one line telling how the bundle is loaded
  * @param {object} [o.manifestExtra] extra manifest fields placed after "version"
  * @param {string} [o.hint]      printed after reference errors
@@ -233,7 +240,8 @@ export function createBundle(o) {
 	// Shortened local names, kept per module only where Luau proves the same bytecode (verify.mjs).
 	const packed = Boolean(o.pack) && !o.readable && o.forms.length === 1 && o.forms[0] === "loadstring";
 	const loadstring = o.forms.includes("loadstring");
-	let runtime = o.readable ? runtimeSource(false, loadstring) : compactModule(runtimeSource(packed, loadstring));
+	const classes = Boolean(o.classes) && !o.readable;
+	let runtime = o.readable ? runtimeSource(false, loadstring, classes) : compactModule(runtimeSource(packed, loadstring, classes));
 	if (!o.readable) {
 		const list = [...modules.values()];
 		// the line-1 locals are renamed with the module: `local a,b=...;` then `a.Parent`, `b(...)`
@@ -242,6 +250,7 @@ export function createBundle(o) {
 		const same = sameBytecode(pairs, "1");
 		list.forEach((m, i) => {
 			if (!same[i]) return;
+			m.shortened = true;
 			const after = pairs[i].after;
 			const cut = m.prefix === "" ? 0 : after.indexOf("=...;") + "=...;".length;
 			m.prefix = after.slice(0, cut);
@@ -268,6 +277,15 @@ export function createBundle(o) {
 		if (bad.length > 0) throw new Error(`${o.name}: renamed private members change the bytecode (internal error): ${bad.join(", ")}`);
 		for (const i of changed) list[i].source = texts[i].slice(list[i].prefix.length);
 		memberRenames = renames;
+	}
+
+	// roblox-ts's class boilerplate shared through TS.class (classes.mjs), where the locals were proven.
+	if (classes) {
+		for (const m of modules.values()) {
+			if (!m.shortened || m.prefix === "") continue;
+			const [scriptName, requireName] = m.prefix.slice("local ".length, -"=...;".length).split(",");
+			if (requireName) m.source = shareClasses(m.source, scriptName, requireName).text;
+		}
 	}
 
 	// Packed sources, each proven by the decoder the bundle carries to unpack to its text.
