@@ -240,8 +240,8 @@ export function createBundle(o) {
 	// Shortened local names, kept per module only where Luau proves the same bytecode (verify.mjs).
 	const packed = Boolean(o.pack) && !o.readable && o.forms.length === 1 && o.forms[0] === "loadstring";
 	const loadstring = o.forms.includes("loadstring");
-	const classes = Boolean(o.classes) && !o.readable;
-	let runtime = o.readable ? runtimeSource(false, loadstring, classes) : compactModule(runtimeSource(packed, loadstring, classes));
+	const sharesClasses = Boolean(o.classes) && !o.readable;
+	let runtime = o.readable ? runtimeSource(false, loadstring, sharesClasses) : compactModule(runtimeSource(packed, loadstring, sharesClasses));
 	if (!o.readable) {
 		const list = [...modules.values()];
 		// the line-1 locals are renamed with the module: `local a,b=...;` then `a.Parent`, `b(...)`
@@ -280,7 +280,7 @@ export function createBundle(o) {
 	}
 
 	// roblox-ts's class boilerplate shared through TS.class (classes.mjs), where the locals were proven.
-	if (classes) {
+	if (sharesClasses) {
 		for (const m of modules.values()) {
 			if (!m.shortened || m.prefix === "") continue;
 			const [scriptName, requireName] = m.prefix.slice("local ".length, -"=...;".length).split(",");
