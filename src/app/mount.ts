@@ -17,8 +17,10 @@ import type * as SettingsPanel from "./panels/settings";
 import { PanelName } from "./panels";
 import { Build, createBuild, loadPaced, Pause } from "./slices";
 
-/** Work units of one step of the mount: about what drawing a control or a tab costs. */
+/** Work units of one step of the mount: about what drawing a control costs. */
 const STEP_UNITS = 700;
+/** Drawing a tab (its page, its button in the rail): two a frame. */
+const TAB_UNITS = 1000;
 /** Drawing the window (`CreateWindow`): a frame's share. */
 const WINDOW_UNITS = 2000;
 
@@ -106,7 +108,7 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 				Heading: heading,
 			});
 			tabs.set(name, page);
-			pause(STEP_UNITS);
+			pause(TAB_UNITS);
 			return page;
 		};
 		const chat = tab("chat", "Chat", false);
@@ -136,7 +138,7 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 			const { buildLogsPanel } = loadPaced(uai, pausePage, panel("logs"), loaders.logs);
 			buildLogsPanel(uai, made, page, pausePage);
 		});
-		buildChatPanel(uai, made, chat, conversations);
+		buildChatPanel(uai, made, chat, conversations, pause);
 		pause(STEP_UNITS * 4);
 		followAppearance(uai.config, made);
 		state.approvals.attach(made);

@@ -113,13 +113,20 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab, pause: Pau
 		count.SetText(
 			`${rows.size()} entries shown; the logs keep the newest ${log.capacity} diagnostic entries and ${log.requestCapacity} requests.`,
 		);
-	const refill = () => {
+	// the list's rows, then its scroll to the newest: each lays the window out once (a slice each in the build)
+	const fill = () => {
 		const all = mergeRows(log.entries().map(diagnosticRow), log.requests().map(requestRow));
 		for (const row of all) noteSource(row.source);
 		rows = all.filter((row) => shown(row, filter));
 		list.SetItems(rows.map((row) => row.item));
+	};
+	const scrolled = () => {
 		list.ScrollToEnd();
 		showCount();
+	};
+	const refill = () => {
+		fill();
+		scrolled();
 	};
 	const arrive = (row: LogRow) => {
 		noteSource(row.source);
@@ -155,7 +162,9 @@ export function buildLogsPanel(uai: Handle, window: Window, tab: Tab, pause: Pau
 	pause(CONTROL_UNITS);
 	window.Give(log.added.connect((entry) => arrive(diagnosticRow(entry))));
 	window.Give(log.requestAdded.connect((entry) => arrive(requestRow(entry))));
-	// the rows of both logs: a slice of their own
+	// the rows of both logs: slices of their own
 	pause(CONTROL_UNITS * 4);
-	refill();
+	fill();
+	pause(CONTROL_UNITS * 4);
+	scrolled();
 }

@@ -4,6 +4,7 @@
 // here; approvals are presented by the window (approvals.ts, attached in mount.ts). The view always shows `uai.sessions.current()` and follows `sessions.listChanged`
 // (switches, titles, busy changes) and `sessions.anyEvent` for the shown conversation's events.
 import type { Handle, PublicSession, Tab, Window } from "../../../api";
+import type { Pause } from "../../slices";
 import { statusText } from "./status";
 import { buildComposer } from "./composer";
 import { buildConversationList } from "./conversations";
@@ -15,8 +16,11 @@ import { answerHooks } from "./rows_openui";
 const TRANSCRIPT_ROWS = 1200;
 /** Events after which the status line's usage and context figures change. */
 const STATUS_KINDS = new Set(["status", "usage", "compact", "cleared"]);
+/** Work units of one part of the page (the transcript, the composer, the conversation list, the first render). */
+const PART_UNITS = 1000;
 
-export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversationsTab: Tab) {
+/** Builds the page in slices of the mount (`pause`, ../../slices.ts); whole when it returns. */
+export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversationsTab: Tab, pause: Pause) {
 	const util = uai.env.require("runtime/util");
 	const log = tab.Section({}).Transcript({
 		Id: "chat-transcript",
@@ -25,7 +29,9 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversati
 		MaxRows: TRANSCRIPT_ROWS,
 		Callback: (key: unknown) => view.activate(key),
 	});
+	pause(PART_UNITS);
 	const composer = buildComposer(uai, window, tab.Footer());
+	pause(PART_UNITS);
 	const view = createTranscriptView(
 		log,
 		util,
@@ -53,8 +59,10 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversati
 	);
 	// the agent's questions and task list (questions are followed in every conversation)
 	const notes = createAgentRows(view);
+	pause(PART_UNITS);
 	const statusOf = (session: PublicSession) => statusText(session, uai.config.get("ui.showUsage") !== false);
 	const conversations = buildConversationList(uai, window, conversationsTab, () => tab.Select());
+	pause(PART_UNITS);
 
 	let shown: PublicSession | undefined;
 	let refreshing = false;

@@ -5,15 +5,20 @@
 // them. Validation problems show under the form after every change.
 // Protocols, auth styles, Test and the model picker's probe times come from `uai.providers`.
 import type { Handle, ProviderRecord, Section, Window } from "../../../api";
+import type { Pause } from "../../slices";
 import { headersText, keyCount, parseHeaders, parseModels } from "./draft";
 import { buildModelPicker } from "./picker";
+
+/** Work units of drawing a few of the form's fields (about four controls). */
+const FIELDS_UNITS = 1500;
 
 export interface ProviderEditor {
 	/** Starts editing a copy of `record` (a blank from a preset, or a saved record). */
 	readonly load: (record: ProviderRecord) => void;
 }
 
-export function buildEditor(uai: Handle, window: Window, section: Section): ProviderEditor {
+/** Builds the editor in slices of its page's build (`pause`, ../../slices.ts); whole when it returns. */
+export function buildEditor(uai: Handle, window: Window, section: Section, pause: Pause): ProviderEditor {
 	const util = uai.env.require("runtime/util");
 	let draft = uai.providers.blank()[0] as ProviderRecord;
 	let generation = 0;
@@ -45,6 +50,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		Searchable: false,
 		Persist: false,
 	});
+	pause(FIELDS_UNITS);
 	const keys = section.Input({
 		Id: "provider-keys",
 		Text: "API keys",
@@ -67,6 +73,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		Placeholder: "{}",
 		Persist: false,
 	});
+	pause(FIELDS_UNITS);
 	const wsUrl = section.Input({
 		Id: "provider-ws",
 		Text: "WebSocket gateway URL",
@@ -97,6 +104,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section): Prov
 		status.SetText(text);
 	};
 	const problems = section.Paragraph({ Id: "provider-problems", Text: "Problems", Content: "" });
+	pause(FIELDS_UNITS);
 
 	const check = () => {
 		const [, list] = uai.providers.validate(draft);

@@ -15,7 +15,7 @@ export function buildProvidersPanel(uai: Handle, window: Window, tab: Tab, pause
 		Description: "Tier is access, not capability: a model list never proves an account or tool support.",
 	});
 	pause(PART_UNITS);
-	const editor = buildEditor(uai, window, tab.Section({ Title: "Editor" }));
+	const editor = buildEditor(uai, window, tab.Section({ Title: "Editor" }), pause);
 	pause(PART_UNITS * 2);
 	buildSaved(uai, window, saved, editor);
 	pause(PART_UNITS);
