@@ -10,7 +10,7 @@ import { namesIn, shortenLocals } from "./rename.mjs";
 import { pack } from "./pack.mjs";
 import { sameBytecode, sameMembers, samePacked } from "./verify.mjs";
 import { renameMembers } from "./members.mjs";
-import { shareClasses } from "./classes.mjs";
+import { shareClasses, shortenImports } from "./classes.mjs";
 import { describeSteps, findModuleRefs, tokenize } from "./lex.mjs";
 
 export const FORMAT = "uai-build v1";
@@ -41,8 +41,8 @@ export function normalizeText(text) {
  * The runtime text; a bundle with packed modules carries their decoder (unpack.luau) ahead of it.
  * A bundle without the loadstring form leaves out the runtime's parts between `--[[loadstring]]` and
  * `--[[/loadstring]]` (pacing and compiling ahead: it has no module text to compile). A bundle that
- * shares roblox-ts's class boilerplate (classes.mjs) carries the class helper (class.luau) ahead of
- * it and keeps the parts between `--[[classes]]` and `--[[/classes]]`; others leave them out.
+ * shares roblox-ts's class boilerplate and imports (classes.mjs) carries the class helper (class.luau)
+ * ahead of it and keeps the parts between `--[[shared]]` and `--[[/shared]]`; others leave them out.
  */
 export function runtimeSource(packed = false, loadstring = true, classes = false) {
 	const read = (file) => normalizeText(fs.readFileSync(path.join(HERE, file), "utf8"));
@@ -50,7 +50,7 @@ export function runtimeSource(packed = false, loadstring = true, classes = false
 	const without = (part) => (text) => text.replace(new RegExp(`^[ \\t]*--\\[\\[${part}\\]\\]\\n[\\s\\S]*?^[ \\t]*--\\[\\[\\/${part}\\]\\]\\n`, "gm"), "");
 	if (!loadstring) runtime = without("loadstring")(runtime);
 	if (classes) runtime = `local shareClass = (function()\n${read("class.luau")}end)()\n${runtime}`;
-	else runtime = without("classes")(runtime);
+	else runtime = without("shared")(runtime);
 	if (!packed) return runtime;
 	return `local unpackText = (function()\n${read("unpack.luau")}end)()\n${runtime}`;
 }
@@ -279,12 +279,14 @@ export function createBundle(o) {
 		memberRenames = renames;
 	}
 
-	// roblox-ts's class boilerplate shared through TS.class (classes.mjs), where the locals were proven.
+	// roblox-ts's class boilerplate and imports shared through TS.class and TS.I (classes.mjs), where the locals were proven.
 	if (sharesClasses) {
 		for (const m of modules.values()) {
 			if (!m.shortened || m.prefix === "") continue;
 			const [scriptName, requireName] = m.prefix.slice("local ".length, -"=...;".length).split(",");
-			if (requireName) m.source = shareClasses(m.source, scriptName, requireName).text;
+			if (!requireName) continue;
+			m.source = shareClasses(m.source, scriptName, requireName).text;
+			m.source = shortenImports(m.source, scriptName, requireName).text;
 		}
 	}
 

@@ -19,6 +19,22 @@
 // exact lines are replaced, only in modules whose locals the rename pass proved (every binding has
 // a name of its own there, so T is the RuntimeLib local wherever it appears) and where nothing
 // assigns T and the class defines `constructor`.
+import { tokenize } from "./lex.mjs";
+
+/**
+ * The module's RuntimeLib local: its first line is `local T=R(S.Parent….include.RuntimeLib)` with R
+ * its require and S its script, and nothing assigns T after that line.
+ * @param {string[]} lines the module's compact text, without its line-1 locals, split in lines
+ * @returns {{ ts?: string, first: number }} T (undefined when there is none) and that line's index
+ */
+export function runtimeLibLocal(lines, scriptName, requireName) {
+	const first = lines.findIndex((l) => l !== "");
+	const head = /^local ([A-Za-z_][A-Za-z0-9_]*)=([A-Za-z_][A-Za-z0-9_]*)\(([A-Za-z_][A-Za-z0-9_]*)(?:\.Parent)+\.include\.RuntimeLib\)$/.exec(lines[first] ?? "");
+	if (!head || head[2] !== requireName || head[3] !== scriptName) return { first };
+	const assigned = new RegExp(`(^|[^A-Za-z0-9_.:])${head[1]}\\s*=[^=]`);
+	if (lines.slice(first + 1).some((l) => assigned.test(l))) return { first };
+	return { ts: head[1], first };
+}
 
 /**
  * @param {string} source a module's compact text, without its line-1 locals
@@ -28,13 +44,8 @@
  */
 export function shareClasses(source, scriptName, requireName) {
 	const lines = source.split("\n");
-	const first = lines.findIndex((l) => l !== "");
-	const head = /^local ([A-Za-z_][A-Za-z0-9_]*)=([A-Za-z_][A-Za-z0-9_]*)\(([A-Za-z_][A-Za-z0-9_]*)(?:\.Parent)+\.include\.RuntimeLib\)$/.exec(lines[first] ?? "");
-	if (!head || head[2] !== requireName || head[3] !== scriptName) return { text: source, classes: 0 };
-	const ts = head[1];
-	// nothing may assign the RuntimeLib local after its line
-	const assigned = new RegExp(`(^|[^A-Za-z0-9_.:])${ts}\\s*=[^=]`);
-	if (lines.slice(first + 1).some((l) => assigned.test(l))) return { text: source, classes: 0 };
+	const { ts, first } = runtimeLibLocal(lines, scriptName, requireName);
+	if (ts === undefined) return { text: source, classes: 0 };
 	let classes = 0;
 	for (let i = first + 1; i < lines.length; i++) {
 		const open = /^([A-Za-z_][A-Za-z0-9_]*)=setmetatable\(\{\},\{$/.exec(lines[i]);
@@ -62,4 +73,41 @@ export function shareClasses(source, scriptName, requireName) {
 		i = at + 5;
 	}
 	return { text: lines.join("\n"), classes };
+}
+
+/**
+ * roblox-ts's imports, shorter: `T.import(S,S.Parent.Parent,"a","b")` (S the module's script, T its
+ * RuntimeLib local, as above) is written `T.I(S,2,"a","b")`, where the runtime's `TS.I(script, n,
+ * ...)` walks n `.Parent`s up from the script and imports the same as `TS.import`, raising its
+ * errors at the module's line as `TS.import` does. Token by token, so strings are never touched.
+ * @param {string} source a module's compact text, without its line-1 locals
+ * @param {string} scriptName the module's name for `script`
+ * @param {string} requireName the module's name for `require`
+ * @returns {{ text: string, imports: number }}
+ */
+export function shortenImports(source, scriptName, requireName) {
+	const { ts } = runtimeLibLocal(source.split("\n"), scriptName, requireName);
+	if (ts === undefined) return { text: source, imports: 0 };
+	const tokens = tokenize(source);
+	let out = "";
+	let from = 0;
+	let imports = 0;
+	for (let i = 0; i < tokens.length; i++) {
+		const at = (k, value, type = "name") => tokens[i + k]?.value === value && tokens[i + k].type === type;
+		if (!at(0, ts) || tokens[i - 1]?.value === "." || tokens[i - 1]?.value === ":") continue;
+		if (!(at(1, ".", "op") && at(2, "import") && at(3, "(", "op") && at(4, scriptName) && at(5, ",", "op") && at(6, scriptName))) continue;
+		let k = 7;
+		let depth = 0;
+		while (at(k, ".", "op") && at(k + 1, "Parent")) {
+			depth++;
+			k += 2;
+		}
+		if (!at(k, ",", "op") || tokens[i + k].line !== tokens[i].line) continue;
+		// `T.import(S,S.Parent…,` -> `T.I(S,n,`
+		out += source.slice(from, tokens[i + 2].start) + `I(${scriptName},${depth},`;
+		from = tokens[i + k].end;
+		imports++;
+		i += k;
+	}
+	return { text: out + source.slice(from), imports };
 }

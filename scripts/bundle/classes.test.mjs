@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import test from "node:test";
 import { fileURLToPath } from "node:url";
-import { shareClasses } from "./classes.mjs";
+import { shareClasses, shortenImports } from "./classes.mjs";
 import { runLune } from "../lune.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -74,6 +74,31 @@ test("anything but the exact boilerplate is left as is", () => {
 	assert.equal(one(MODULE.replace("return e:constructor(...)or e", "return e:constructor(...)")), 1, "another new");
 	assert.equal(one(MODULE.replace("__tostring=function()\n" + 'return"Base"', "__tostring=function()\n" + 'return"Ba\\"se"')), 1, "an escaped name");
 	assert.equal(one(MODULE.replace("__index=i,\n})", "__index=i,\n__call=i,\n})")), 1, "another metatable");
+});
+
+test("imports through TS.I: the same script, the Parent steps counted, strings and other calls left alone", () => {
+	const source = [
+		"",
+		"local c=b(a.Parent.Parent.include.RuntimeLib)",
+		'local d=c.import(a,a.Parent,"core","create").create',
+		'local e=c.import(a,a.Parent.Parent.Parent,"x")',
+		'local f=c.import(a,a,"child")',
+		'local g=c.import(b,a.Parent,"y")',
+		'local h="c.import(a,a.Parent,"',
+		"local i=c.import(a,",
+		'a.Parent,"z")',
+		'local j=x.c.import(a,a.Parent,"w")',
+		"",
+	].join("\n");
+	const { text, imports } = shortenImports(source, "a", "b");
+	assert.equal(imports, 3);
+	const lines = text.split("\n");
+	assert.equal(lines.length, source.split("\n").length);
+	assert.equal(lines[2], 'local d=c.I(a,1,"core","create").create');
+	assert.equal(lines[3], 'local e=c.I(a,3,"x")');
+	assert.equal(lines[4], 'local f=c.I(a,0,"child")');
+	assert.deepEqual(lines.slice(5), source.split("\n").slice(5), "another context, a string, a call over two lines, a field");
+	assert.equal(shortenImports(source, "a", "q").imports, 0, "not the module's require");
 });
 
 test("TS.class behaves as roblox-ts's boilerplate (class_check.luau)", async () => {

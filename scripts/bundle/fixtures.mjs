@@ -43,6 +43,7 @@ export function fixtureOutputs(readFile) {
 		idRoot: `${FIXTURE_DIR}/src`,
 		readFile,
 		forms: ["loadstring", "functions"],
+		classes: true, // TS.I and TS.class as in the UI bundle: the TS.import cycle below goes through TS.I
 		usage: "Test fixture: loadstring(source)() or a ModuleScript's Source.",
 	});
 	return { [`${FIXTURE_DIR}/fixture.lua`]: bundle.text };
