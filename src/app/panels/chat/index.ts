@@ -37,7 +37,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversati
 		util,
 		() => uai.config.get("ui.showReasoning") !== false,
 		(job) => window.Give(job),
-		uai.env.require("runtime/frame").spend,
+		uai.env.require("runtime/frame"),
 		// a write card's Undo: changes_undo through the tool pipeline (recorded, permission-checked)
 		(ids) => {
 			const [encoded] = util.encode({ ids });

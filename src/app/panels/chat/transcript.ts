@@ -79,18 +79,24 @@ export interface TranscriptView {
 	readonly activate: (key: unknown) => void;
 }
 
+/** What the view uses of the client's frame door (`env.require("runtime/frame")`). */
+export interface FrameDoor {
+	readonly due: (units: number) => boolean;
+	readonly nextFrame: () => void;
+}
+
 /**
  * `showReasoning` reads `ui.showReasoning`: when false, reasoning rows are left out. `own` hands the
  * pending preview repaint's thread to the window (cancelled when it is destroyed) and returns its
- * early release. `spend` is the client's frame door (`env.require("runtime/frame").spend`): long
- * Markdown is counted there and paused to the next frame.
+ * early release. `frame` is the client's frame door: long Markdown is counted there and paused to
+ * the next frame, and so are the Transcript calls that show the rows.
  */
 export function createTranscriptView(
 	log: TranscriptControl,
 	util: PublicUtil,
 	showReasoning: () => boolean,
 	own: (job: thread) => Release,
-	spend: (units: number) => void,
+	frame: FrameDoor,
 	undo?: (ids: ReadonlyArray<number>) => string,
 	hooks?: RowHooks,
 ): TranscriptView {
@@ -106,31 +112,103 @@ export function createTranscriptView(
 	let serial = 0;
 	/** While rebuilding, rows change only in the mirror; one SetRows shows them. */
 	let staging = false;
+	// The Transcript lags the mirror until `flush`: its rows are the mirror's first `logged` (less
+	// `drops`, which it still has), with the data of `updates` still to give them.
+	let logged = 0;
+	let drops = new Array<string>();
+	const updates = new Map<string, RowContent>();
 
-	// Every change runs in turn on one worker thread: a long reply's Markdown is sliced across
-	// frames (`spend`, the frame door), and what arrives meanwhile waits in the queue, so rows keep event order.
+	/** The mirror drops what the Transcript dropped beyond MaxRows (only after a flush). */
+	const trim = () => {
+		const excess = items.size() - log.Count();
+		if (excess <= 0) return;
+		items = items.filter((_, i) => i >= excess);
+		keys = keys.filter((_, i) => i >= excess);
+		logged = items.size();
+	};
+	/**
+	 * Shows what changed in the mirror since the last flush: updated rows, and in one ReplaceRows
+	 * the rows taken out and the new last rows (a changed preview row goes out and in again with
+	 * them, so a repaint is one layout). True when the Transcript was called.
+	 */
+	const flush = (): boolean => {
+		if (staging) return false;
+		const previewStart = items.size() - previewRows;
+		let from = logged;
+		for (const [key] of updates) {
+			const index = keys.indexOf(key);
+			if (index >= previewStart && index < from) from = index;
+		}
+		for (let i = from; i < logged; i++) {
+			drops.push(keys[i]);
+			updates.delete(keys[i]);
+		}
+		logged = from;
+		let called = false;
+		for (const [key, item] of updates) {
+			log.Update(key, (rowOf(key, item) as { Data: unknown }).Data);
+			called = true;
+		}
+		updates.clear();
+		if (drops.isEmpty() && logged === items.size()) return called;
+		const rows = new Array<ReturnType<typeof rowOf>>();
+		for (let i = logged; i < items.size(); i++) rows.push(rowOf(keys[i], items[i]));
+		log.ReplaceRows(drops, rows);
+		drops = [];
+		logged = items.size();
+		trim();
+		return true;
+	};
+	/** Counts `units` of work; once the frame's share is spent, shows the changes so far on the next frame. */
+	const spend = (units: number) => {
+		if (!frame.due(units)) return;
+		frame.nextFrame();
+		// the rows changed so far get a frame of their own, then the work goes on
+		if (flush()) frame.nextFrame();
+	};
+
+	// Every change runs in turn on one worker thread, after the code that reported it: a long
+	// reply's Markdown is sliced across frames (the frame door), what arrives meanwhile waits in the
+	// queue, so rows keep event order, and the rows one run of the queue changed reach the
+	// Transcript together.
 	const queue = new Array<() => void>();
 	let worker: thread | undefined;
 	let releaseWorker: Release | undefined;
 	let busy = false;
+	/** The worker has begun (it is not only deferred). */
+	let started = false;
+	/** Runs `job`; an error is reported as a listener's error is, without stopping the jobs after it. */
+	const attempt = (job: () => unknown) => {
+		const [ok, problem] = xpcall(job, (message) => debug.traceback(tostring(message), 2));
+		if (!ok) task.spawn(error, problem, 0);
+	};
 	const drain = () => {
+		started = true;
 		while (!queue.isEmpty()) {
-			const [ok, problem] = xpcall(queue.shift()!, (message) => debug.traceback(tostring(message), 2));
-			// reported as a listener's error is, without stopping the jobs after it
-			if (!ok) task.spawn(error, problem, 0);
+			attempt(queue.shift()!);
+			if (queue.isEmpty()) attempt(flush);
 		}
 		busy = false;
+		started = false;
 		worker = undefined;
 		releaseWorker?.(false);
 		releaseWorker = undefined;
 	};
-	const run = (job: () => void) => {
+	/**
+	 * Queues `job`; the worker starts after the current code, or with `now` at once in this thread
+	 * (a worker only deferred so far is started now instead; one that began keeps its order).
+	 */
+	const run = (job: () => void, now = false) => {
 		queue.push(job);
+		if (busy && now && !started) {
+			releaseWorker?.();
+			busy = false;
+		}
 		if (busy) return;
 		busy = true;
-		const thread = task.spawn(drain);
+		const thread = now ? task.spawn(drain) : task.defer(drain);
 		if (!busy) return;
-		// it paused: the window ends it if it is destroyed meanwhile
+		// it waits: the window ends it if it is destroyed meanwhile
 		worker = thread;
 		releaseWorker = own(thread);
 	};
@@ -142,27 +220,26 @@ export function createTranscriptView(
 		releaseWorker?.();
 		releaseWorker = undefined;
 		busy = false;
+		started = false;
 		worker = undefined;
 	};
 
-	const trim = () => {
-		const excess = items.size() - log.Count();
-		if (excess <= 0) return;
-		items = items.filter((_, i) => i >= excess);
-		keys = keys.filter((_, i) => i >= excess);
-	};
-	/**
-	 * Takes the last `dropCount` rows out and appends `added` (under `key`, or keys of their own),
-	 * as one Transcript operation (one layout however many rows).
-	 */
-	const splice = (dropCount: number, added: ReadonlyArray<RowContent>, key = "") => {
-		const dropped = new Array<string>();
-		for (let i = 0; i < dropCount; i++) {
-			items.pop();
-			const gone = keys.pop();
-			if (gone !== undefined) dropped.push(gone);
+	/** Row `index` of the mirror leaves it: the Transcript drops it at the next flush. */
+	const forget = (index: number) => {
+		const key = keys[index];
+		updates.delete(key);
+		if (index < logged) {
+			drops.push(key);
+			logged -= 1;
 		}
-		const rows = new Array<ReturnType<typeof rowOf>>();
+	};
+	/** Takes the last `dropCount` rows out and appends `added` (under `key`, or keys of their own). */
+	const splice = (dropCount: number, added: ReadonlyArray<RowContent>, key = "") => {
+		for (let i = 0; i < dropCount && !keys.isEmpty(); i++) {
+			forget(keys.size() - 1);
+			items.pop();
+			keys.pop();
+		}
 		for (const item of added) {
 			let rowKey = key;
 			if (rowKey === "") {
@@ -171,15 +248,11 @@ export function createTranscriptView(
 			}
 			items.push(item);
 			keys.push(rowKey);
-			rows.push(rowOf(rowKey, item));
 		}
-		if (staging || (dropped.isEmpty() && rows.isEmpty())) return;
-		log.ReplaceRows(dropped, rows);
-		trim();
 	};
 	const replace = (index: number, item: RowContent) => {
 		items[index] = item;
-		if (!staging) log.Update(keys[index], (rowOf(keys[index], item) as { Data: unknown }).Data);
+		if (index < logged) updates.set(keys[index], item);
 	};
 	/** The newest preview not yet painted, and the release of the repaint that will paint it. */
 	let pending: Event | undefined;
@@ -311,6 +384,9 @@ export function createTranscriptView(
 		previewRows = 0;
 		serial = 0;
 		staging = false;
+		logged = 0;
+		drops = [];
+		updates.clear();
 		cancelRepaint();
 	};
 	const handle = (event: Event) => {
@@ -367,19 +443,21 @@ export function createTranscriptView(
 				if (session.livePreview !== undefined) paint(session.livePreview);
 				staging = false;
 				log.SetRows(items.map((item, i) => rowOf(keys[i], item)));
+				logged = items.size();
 				trim();
 				log.ScrollToEnd();
-			});
+			}, true);
 		},
-		event: (event) => run(() => handle(event)),
+		// a preview paints at once (APP.md, "Live preview"); the rest after the code that reported it
+		event: (event) => run(() => handle(event), event.kind === "assistant:preview"),
 		putCustom: (key, build, data) => run(() => putRow(key, { build, data })),
 		removeRow: (key) =>
 			run(() => {
 				const index = keys.indexOf(key);
 				if (index < 0) return;
+				forget(index);
 				items.remove(index);
 				keys.remove(index);
-				if (!staging) log.Remove(key);
 			}),
 		activate: (key) => run(() => activate(key)),
 	};
