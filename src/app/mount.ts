@@ -21,7 +21,7 @@ import { Build, createBuild, loadPaced, Pause } from "./slices";
 const STEP_UNITS = 700;
 /** Drawing a tab (its page, its button in the rail): two a frame. */
 const TAB_UNITS = 1000;
-/** Drawing the window (`CreateWindow`): a frame's share. */
+/** Drawing a part of the window (`CreateWindow`'s Pause): a frame's share. */
 const WINDOW_UNITS = 2000;
 
 // The module groups the mount and the pages load on first use (UI LIB, a panel): each is compiled
@@ -84,6 +84,8 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 			Width: 960,
 			Height: 800,
 			...windowAppearance(uai.config),
+			// the window is drawn over slices of the mount too (it stays hidden until whole)
+			Pause: () => pause(WINDOW_UNITS),
 		});
 		window = made;
 		const cleanup = uai.env.require("runtime/cleanup");

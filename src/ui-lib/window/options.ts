@@ -32,6 +32,8 @@ export interface WindowOptions {
 	onDestroy?: Resource;
 	gameName?: string;
 	reducedMotion?: boolean;
+	/** Called between the parts CreateWindow draws: a caller building in slices waits there. */
+	pause?: () => void;
 }
 
 export function clampTextScale(value: unknown): number {
@@ -65,6 +67,8 @@ export function readWindowOptions(value: unknown): WindowOptions {
 	}
 	const gameName = options.GameName;
 	if (gameName !== undefined && !typeIs(gameName, "string")) fail(`${method}: GameName must be a string`);
+	const pause = options.Pause;
+	if (pause !== undefined && !typeIs(pause, "function")) fail(`${method}: Pause must be a function`);
 
 	return {
 		id,
@@ -84,5 +88,6 @@ export function readWindowOptions(value: unknown): WindowOptions {
 		onDestroy: onDestroy as Resource | undefined,
 		gameName: gameName as string | undefined,
 		reducedMotion: optionalBooleanOption(options, "ReducedMotion", method),
+		pause: pause as (() => void) | undefined,
 	};
 }

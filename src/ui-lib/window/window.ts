@@ -120,7 +120,13 @@ export class Window {
 			pageHeight: 0,
 		};
 
-		this.Frame = frame("Window", root, { BackgroundTransparency: 0, ClipsDescendants: true });
+		// built in slices (the Pause option): unseen until it is whole
+		const pause = options.pause;
+		this.Frame = frame("Window", root, {
+			BackgroundTransparency: 0,
+			ClipsDescendants: true,
+			Visible: pause === undefined,
+		});
 		corner(this.Frame, SIZE.Radius);
 		core.painter.bind(scope, this.Frame, "BackgroundColor3", "Chrome");
 		core.painter.bind(scope, stroke(this.Frame), "Color", "Subtle");
@@ -131,6 +137,7 @@ export class Window {
 		const profile = new Profile(core, this.Frame, options.gameName);
 		this.navigation = new Navigation(core, this.Frame, options.themeToggle, profile, () => this.ToggleTheme());
 		profile.frame.Parent = this.navigation.rail;
+		pause?.();
 
 		this.workspace = frame("Workspace", this.Frame, { BackgroundTransparency: 0, ClipsDescendants: true });
 		corner(this.workspace, 14);
@@ -152,6 +159,7 @@ export class Window {
 		});
 		drawResizeStrokes(scope, core.painter, this.resize);
 		this.windowVeil = createVeil(core, scope, this.Frame, "Chrome", SIZE.Radius);
+		pause?.();
 
 		this.pill = new Pill(core, this.Title, () => this.Show());
 		this.pill.setStatus(this.subtitle !== "" ? this.subtitle : "Minimized");
@@ -189,6 +197,7 @@ export class Window {
 		scope.give(gui.Destroying.Connect(() => this.Destroy()));
 		scope.give(this.Frame.Destroying.Connect(() => this.Destroy()));
 		register(this.Id, this);
+		this.Frame.Visible = true;
 		this.layout();
 		this.windowVeil.play(true);
 	}
