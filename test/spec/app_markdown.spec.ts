@@ -4,7 +4,15 @@
 // plainText (what a RichText label displays, used to measure rows).
 import { escapeRich } from "app/markdown/escape";
 import { renderInline } from "app/markdown/inline";
-import { BLOCK_LIMIT, chunkText, MARKDOWN_COLORS, renderMarkdown, ROW_BYTES, type Segment } from "app/markdown/render";
+import {
+	BLOCK_LIMIT,
+	chunkText,
+	MARKDOWN_COLORS,
+	markdownRenderer,
+	renderMarkdown,
+	ROW_BYTES,
+	type Segment,
+} from "app/markdown/render";
 import { plainText } from "ui-lib/core/rich-text";
 
 const C = MARKDOWN_COLORS;
@@ -301,6 +309,56 @@ export = () => {
 					if (reason !== undefined) error(`${reason} in ${segment.text} from ${source}`);
 				}
 			}
+		});
+	});
+
+	describe("growing text (markdownRenderer)", () => {
+		const same = (a: Segment[], b: Segment[], at: string) => {
+			expect(`${at}: ${a.size()}`).to.equal(`${at}: ${b.size()}`);
+			for (let i = 0; i < a.size(); i++) {
+				const [x, y] = [a[i], b[i]];
+				expect(`${at} #${i}: ${x.text} ${x.rich} ${x.code} ${x.language}`).to.equal(
+					`${at} #${i}: ${y.text} ${y.rich} ${y.code} ${y.language}`,
+				);
+			}
+		};
+		const DOCUMENT = [
+			"# Title\r\n\r\nSome **bold** and *it",
+			"alic* text\nrunning on\n\n- one\n  - two\n1. three\n\n> quoted\n> more\n\n",
+			"```lua\nprint(1)\n\nprint(2)\n```\n\n~~~\nunclosed\n\n",
+			"\n---\n\nlast `code` line\r\rtail",
+		].join("");
+		it("renders every prefix as a fresh render does", () => {
+			const render = markdownRenderer();
+			for (let cut = 1; cut <= DOCUMENT.size(); cut += 3) {
+				const prefix = DOCUMENT.sub(1, cut);
+				same(render(prefix), renderMarkdown(prefix), `prefix ${cut}`);
+			}
+			same(render(DOCUMENT), renderMarkdown(DOCUMENT), "whole");
+		});
+		it("keeps two growing texts apart and renders a text that does not extend them afresh", () => {
+			const render = markdownRenderer();
+			const other = "Reasoning first\n\nthen *more*\n\nand more";
+			for (let cut = 1; cut <= 60; cut += 7) {
+				same(render(other.sub(1, cut)), renderMarkdown(other.sub(1, cut)), `other ${cut}`);
+				same(render(DOCUMENT.sub(1, cut * 3)), renderMarkdown(DOCUMENT.sub(1, cut * 3)), `document ${cut}`);
+			}
+			same(render("# Something else\n\nentirely"), renderMarkdown("# Something else\n\nentirely"), "new");
+			same(render(DOCUMENT.sub(1, 40)), renderMarkdown(DOCUMENT.sub(1, 40)), "shorter again");
+		});
+		it("renders only what follows the settled part when the text grows", () => {
+			const sections = new Array<string>();
+			for (let i = 1; i <= 200; i++) sections.push(`## Section ${i}\nSome *text* ${i}\n\n- item\n\n`);
+			const text = sections.join("");
+			let units = 0;
+			const render = markdownRenderer(MARKDOWN_COLORS, (n) => (units += n));
+			render(text);
+			const whole = units;
+			units = 0;
+			const grown = `${text}One more *line*`;
+			same(render(grown), renderMarkdown(grown), "grown");
+			// the second call parsed and rendered one open paragraph, and compared the kept text
+			expect(units * 20 < whole).to.equal(true);
 		});
 	});
 

@@ -124,7 +124,13 @@ export type Spend = (units: number) => void;
 const LINES_PER_REPORT = 32;
 const LINE_UNITS = 3;
 
-function parseLines(lines: ReadonlyArray<string>, quoteDepth: number, spend?: Spend): Array<Block> {
+/** Where the last blank line at the top level ends: the blocks and lines before it are settled. */
+export interface Settled {
+	blocks: number;
+	lines: number;
+}
+
+function parseLines(lines: ReadonlyArray<string>, quoteDepth: number, spend?: Spend, settled?: Settled): Array<Block> {
 	const parsed = new Array<Block | Open>();
 	const blocks = parsed;
 	let open: Open | undefined;
@@ -165,6 +171,11 @@ function parseLines(lines: ReadonlyArray<string>, quoteDepth: number, spend?: Sp
 		index += 1;
 		if (line.match("^%s*$")[0] !== undefined) {
 			open = undefined;
+			// nothing before a blank line that a line end follows can change with the lines after it
+			if (settled !== undefined && index < lines.size()) {
+				settled.blocks = parsed.size();
+				settled.lines = index;
+			}
 			continue;
 		}
 		const quoted = quoteDepth < QUOTE_DEPTH ? quoteLine(line) : undefined;
@@ -214,4 +225,13 @@ function parseLines(lines: ReadonlyArray<string>, quoteDepth: number, spend?: Sp
 /** The blocks of Markdown `text`; `spend` is told the work as it goes (so a caller may slice it). */
 export function parseBlocks(text: string, spend?: Spend): Array<Block> {
 	return parseLines(splitLines(text), 0, spend);
+}
+
+/**
+ * The blocks of `lines` (text split by `splitLines`), and in `settled` how many of them, and of
+ * the lines, come before the last top-level blank line: text appended later cannot change them
+ * (`settled` stays as given when there is no such line).
+ */
+export function parseSettled(lines: ReadonlyArray<string>, settled: Settled, spend?: Spend): Array<Block> {
+	return parseLines(lines, 0, spend, settled);
 }

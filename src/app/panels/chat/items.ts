@@ -2,8 +2,7 @@
 // (RichText rows, code blocks as their own monospace rows); the user's words, errors and notices
 // are plain text shown as written. Tool calls are cards (cards.ts). Kinds the view does not show
 // (turn bookkeeping, requests, unknown kinds) have no items.
-import type { Spend } from "../../markdown/blocks";
-import { chunkText, MARKDOWN_COLORS, renderMarkdown, ROW_BYTES } from "../../markdown/render";
+import { chunkText, type Markdown, renderMarkdown, ROW_BYTES } from "../../markdown/render";
 
 export interface Item {
 	readonly Title: string;
@@ -30,9 +29,14 @@ export function isExcerpt(value: string): boolean {
 	return value.match(EXCERPT_LABEL)[0] !== undefined;
 }
 
-/** Markdown text as rows: the first carries `title`, code rows name their language (`spend`: slicing). */
-export function markdownItems(title: string, kind: Kind, source: string, spend?: Spend): Array<Item> {
-	return renderMarkdown(source, MARKDOWN_COLORS, spend).map((segment, index) => ({
+/** Markdown text as rows: the first carries `title`, code rows name their language (`render`: the renderer). */
+export function markdownItems(
+	title: string,
+	kind: Kind,
+	source: string,
+	render: Markdown = renderMarkdown,
+): Array<Item> {
+	return render(source).map((segment, index) => ({
 		Title: index === 0 ? title : segment.code ? (segment.language !== "" ? segment.language : "code") : "",
 		Text: segment.text,
 		Kind: kind,
@@ -63,14 +67,14 @@ function errorItems(message: string): Array<Item> {
 	return plainItems("Error", "Danger", message);
 }
 
-export function eventItems(event: Event, spend?: Spend): Array<Item> {
+export function eventItems(event: Event, render?: Markdown): Array<Item> {
 	switch (event.kind) {
 		case "user":
 			return plainItems("You", "Info", text(event.text));
 		case "assistant:text":
-			return markdownItems(labelled("Assistant", text(event.text)), "Success", text(event.text), spend);
+			return markdownItems(labelled("Assistant", text(event.text)), "Success", text(event.text), render);
 		case "assistant:reasoning":
-			return markdownItems(labelled("Reasoning", text(event.text)), "Muted", text(event.text), spend);
+			return markdownItems(labelled("Reasoning", text(event.text)), "Muted", text(event.text), render);
 		case "error":
 			return errorItems(text(event.message));
 		case "abort":
@@ -85,13 +89,13 @@ export function eventItems(event: Event, spend?: Spend): Array<Item> {
 }
 
 /** The live preview: reasoning so far, then the reply so far, replaced as they grow. */
-export function previewItems(preview: Event, withReasoning: boolean, spend?: Spend): Array<Item> {
+export function previewItems(preview: Event, withReasoning: boolean, render?: Markdown): Array<Item> {
 	const items = new Array<Item>();
 	const reasoning = withReasoning ? text(preview.reasoning) : "";
 	if (reasoning !== "")
-		for (const item of markdownItems("Reasoning · thinking", "Muted", reasoning, spend)) items.push(item);
+		for (const item of markdownItems("Reasoning · thinking", "Muted", reasoning, render)) items.push(item);
 	const reply = text(preview.text);
 	if (reply !== "" || items.isEmpty())
-		for (const item of markdownItems("Assistant · writing", "Muted", reply, spend)) items.push(item);
+		for (const item of markdownItems("Assistant · writing", "Muted", reply, render)) items.push(item);
 	return items;
 }

@@ -16,6 +16,7 @@ import { eventItems, type Item, previewItems, text } from "./items";
 import { applySubagent, isSubagentEvent, subagentItem, type SubagentRow } from "./subagent_rows";
 import { hasView } from "./rows/result_views";
 import { toolCardBuilder } from "./rows/tool_card";
+import { MARKDOWN_COLORS, markdownRenderer } from "../../markdown/render";
 
 /** A custom row's builder (UI LIB Transcript row builder). */
 export type RowBuilder = (container: Frame, data: unknown, row: unknown) => unknown;
@@ -167,11 +168,17 @@ export function createTranscriptView(
 		if (flush()) frame.nextFrame();
 	};
 
+	// a streamed reply renders only what follows its settled part at each repaint, and the final
+	// text only what follows the preview's
+	const markdown = markdownRenderer(MARKDOWN_COLORS, spend);
+
 	// Every change runs in turn on one worker thread, after the code that reported it: a long
 	// reply's Markdown is sliced across frames (the frame door), what arrives meanwhile waits in the
 	// queue, so rows keep event order, and the rows one run of the queue changed reach the
 	// Transcript together.
 	const queue = new Array<() => void>();
+	/** Queued events after which there is no preview: a preview painted before them is never seen. */
+	let endingQueued = 0;
 	let worker: thread | undefined;
 	let releaseWorker: Release | undefined;
 	let busy = false;
@@ -215,6 +222,7 @@ export function createTranscriptView(
 	/** Drops what is queued and a paused job (a new conversation is shown). */
 	const cancelWork = () => {
 		queue.clear();
+		endingQueued = 0;
 		const paused = worker;
 		if (paused === undefined || paused === coroutine.running()) return;
 		releaseWorker?.();
@@ -277,7 +285,10 @@ export function createTranscriptView(
 	};
 	/** Repaints the preview: rows that did not change are left as they are (mounted rows stay built). */
 	const paint = (event: Event) => {
-		const rows = hooks?.preview(event) ?? previewItems(event, showReasoning(), spend);
+		if (endingQueued > 0) return;
+		const rows = hooks?.preview(event) ?? previewItems(event, showReasoning(), markdown);
+		// the reply ended while its preview was rendered (the rendering is kept for the final text)
+		if (endingQueued > 0) return;
 		const start = items.size() - previewRows;
 		const kept = math.min(previewRows, rows.size());
 		for (let i = 0; i < kept; i++) if (!sameContent(items[start + i], rows[i])) replace(start + i, rows[i]);
@@ -372,7 +383,7 @@ export function createTranscriptView(
 			append([cardRow(card)], card.key);
 		} else if (event.kind === "tool:result" || event.kind === "tool:error") outcome(event, id);
 		else if (event.kind !== "assistant:reasoning" || showReasoning())
-			append(hooks?.event(event) ?? eventItems(event, spend));
+			append(hooks?.event(event) ?? eventItems(event, markdown));
 	};
 	const reset = () => {
 		seen.clear();
@@ -449,7 +460,15 @@ export function createTranscriptView(
 			}, true);
 		},
 		// a preview paints at once (APP.md, "Live preview"); the rest after the code that reported it
-		event: (event) => run(() => handle(event), event.kind === "assistant:preview"),
+		event: (event) => {
+			if (!ENDS_PREVIEW.has(event.kind as string))
+				return run(() => handle(event), event.kind === "assistant:preview");
+			endingQueued += 1;
+			run(() => {
+				endingQueued -= 1;
+				handle(event);
+			});
+		},
 		putCustom: (key, build, data) => run(() => putRow(key, { build, data })),
 		removeRow: (key) =>
 			run(() => {
