@@ -175,6 +175,26 @@ export class SseDecoder {
 				this.checkEventSize(0);
 				return;
 			}
+			// the usual event, one `data: ` line and its blank line, with nothing pending: dispatched
+			// here, as line() and dispatch() would
+			if (
+				plain &&
+				this.lineParts.size() === 0 &&
+				this.dataParts.size() === 0 &&
+				this.eventName === "" &&
+				stop - position > 6 &&
+				byteAt(text, stop + 1)[0] === LF &&
+				sub(text, position, position + 5) === "data: "
+			) {
+				const lineSize = stop - position;
+				if (this.eventBytes + lineSize > this.limits.eventBytes && this.checkEventSize(lineSize)) return;
+				this.eventBytes = 0;
+				this.lineBytes = 0;
+				const data = sub(text, position + 6, stop - 1);
+				position = stop + 2;
+				if (this.emit("", data, sink)) return;
+				continue;
+			}
 			let line = sub(text, position, stop - 1);
 			if (this.lineParts.size() > 0) {
 				this.lineParts.push(line);
@@ -230,6 +250,11 @@ export class SseDecoder {
 		this.dataParts = [];
 		const data = parts.size() === 1 ? parts[0] : parts.join("\n");
 		if (data === "") return false;
+		return this.emit(name, data, sink);
+	}
+
+	// One event with data: counted, bounded, handed to the sink.
+	private emit(name: string, data: string, sink: SseSink): boolean {
 		this.dispatched += 1;
 		if (this.dispatched > this.limits.events) {
 			this.fail("events", this.limits.events, `the stream has more than ${this.limits.events} events`);

@@ -433,6 +433,9 @@ const matchIn = string.match;
 const toNumber = tonumber;
 const sub = string.sub;
 const HUGE = math.huge;
+const luaType = type;
+const protectedCall = pcall;
+const nextEntry = next;
 
 class DecodeError {
 	constructor(readonly message: string) {}
@@ -442,6 +445,34 @@ class DecodeError {
 interface Context {
 	units: number;
 	readonly slicing?: Slicing;
+	/** Stream decoding (streamDecoder): the openings recorded so far, where a later text may resume. */
+	readonly openings?: Array<Opening>;
+	/** The opening of the container being read (undefined once one could not be recorded). */
+	here?: Opening;
+	/** The container being read and the key (object) or item count (array) of the value read next. */
+	members?: object;
+	key?: string;
+	count?: number;
+}
+
+/**
+ * Where a container began (the position of its `{` or `[`), with the state of the containers
+ * around it at that point: the enclosing container's members so far (a copy, scalars only), the
+ * key or item count this value goes in, and the enclosing container's own opening. A text whose
+ * first `pos` bytes are the same reaches exactly this state there, so it can be read from here.
+ */
+interface Opening {
+	readonly pos: number;
+	/** The depth readObject/readArray receive for this container. */
+	readonly depth: number;
+	/** The text it was recorded in, and the part of it last compared (from `segmentFrom` to `pos`). */
+	readonly text: string;
+	segment?: string;
+	segmentFrom?: number;
+	readonly outer?: Opening;
+	readonly members?: object;
+	readonly key?: string;
+	readonly count?: number;
 }
 
 function fail(pos: number, message: string): never {
@@ -605,10 +636,47 @@ function pauseDecode(context: Context) {
 	if (stop !== undefined) throw new DecodeError(stop);
 }
 
+// Stream decoding records at most this many openings per text, in texts of at most this size,
+// and copies members only from containers that hold at most this many scalars so far.
+const OPENINGS_PER_TEXT = 32;
+const STREAM_TEXT_BYTES = 64 * 1024;
+const OPENING_MEMBERS = 32;
+/** The root's stand-in: the containers at the top of a document open inside it. */
+const TOP: Opening = { pos: 0, depth: 0, text: "" };
+
+// What a container that had no members yet held (copied when read on from, like any members).
+const NO_MEMBERS = table.freeze({});
+
+/** A copy of a container's members so far when they are at most OPENING_MEMBERS scalars. */
+function scalarCopy(members: object): object | undefined {
+	if (nextEntry(members)[0] === undefined) return NO_MEMBERS;
+	let count = 0;
+	for (const [, value] of pairs(members)) {
+		count += 1;
+		if (count > OPENING_MEMBERS || (luaType(value) === "table" && value !== NULL)) return undefined;
+	}
+	return table.clone(members);
+}
+
+/** Records the opening of the container at `pos` (inside context.here), if it can be resumed from. */
+function recordOpening(text: string, pos: number, depth: number, context: Context): Opening | undefined {
+	const outer = context.here;
+	const openings = context.openings as Array<Opening>;
+	if (outer === undefined || openings.size() >= OPENINGS_PER_TEXT) return undefined;
+	let members: object | undefined;
+	if (outer !== TOP) {
+		members = scalarCopy(context.members as object);
+		if (members === undefined) return undefined;
+	}
+	const opening: Opening = { pos, depth, text, outer, members, key: context.key, count: context.count };
+	openings.push(opening);
+	return opening;
+}
+
 /** The value at `pos` (after white space), and the position after it. */
 function readValue(text: string, pos: number, depth: number, context: Context): LuaTuple<[defined, number]> {
 	let [byte] = byteAt(text, pos);
-	if (isSpace(byte)) {
+	if (byte === SPACE || byte === LF || byte === CR || byte === TAB) {
 		pos = skipSpace(text, pos);
 		[byte] = byteAt(text, pos);
 	}
@@ -621,13 +689,15 @@ function readValue(text: string, pos: number, depth: number, context: Context): 
 		if (ascii !== undefined) return $tuple(ascii, after as number);
 		return readString(text, pos);
 	}
-	if (byte === OPEN_OBJECT) {
+	if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
 		if (depth >= MAX_DEPTH) fail(pos, `nesting deeper than ${MAX_DEPTH} levels`);
-		return readObject(text, pos, depth + 1, context);
-	}
-	if (byte === OPEN_ARRAY) {
-		if (depth >= MAX_DEPTH) fail(pos, `nesting deeper than ${MAX_DEPTH} levels`);
-		return readArray(text, pos, depth + 1, context);
+		const read = byte === OPEN_OBJECT ? readObject : readArray;
+		if (context.openings === undefined) return read(text, pos, depth + 1, context);
+		const outer = context.here;
+		context.here = recordOpening(text, pos, depth + 1, context);
+		const [value, after] = read(text, pos, depth + 1, context);
+		context.here = outer;
+		return $tuple(value, after);
 	}
 	if (byte === 0x74) return readLiteral(text, pos, "true", true);
 	if (byte === 0x66) return readLiteral(text, pos, "false", false);
@@ -653,17 +723,50 @@ function readSeparator(text: string, pos: number, close: number, expected: strin
 	return fail(pos, expected);
 }
 
+/** The position after the opening byte at `pos`, and whether the container closes there at once. */
+function openContainer(text: string, pos: number, close: number): LuaTuple<[number, boolean]> {
+	pos += 1;
+	const [first] = byteAt(text, pos);
+	if (first === QUOTE) return $tuple(pos, false);
+	if (first === close) return $tuple(pos + 1, true);
+	pos = skipSpace(text, pos);
+	if (byteAt(text, pos)[0] === close) return $tuple(pos + 1, true);
+	return $tuple(pos, false);
+}
+
 function readArray(text: string, pos: number, depth: number, context: Context): LuaTuple<[defined, number]> {
-	const list = new Array<defined>();
-	pos = skipSpace(text, pos + 1);
-	if (byteAt(text, pos)[0] === CLOSE_ARRAY) return $tuple(list, pos + 1);
-	let count = 0;
+	const [from, empty] = openContainer(text, pos, CLOSE_ARRAY);
+	if (empty) return $tuple(new Array<defined>(), from);
+	return readItems(text, from, depth, context, new Array<defined>(), 0);
+}
+
+/** The items of an array from the item at `pos` on, after the `count` items `list` holds. */
+function readItems(
+	text: string,
+	pos: number,
+	depth: number,
+	context: Context,
+	list: Array<defined>,
+	count: number,
+): LuaTuple<[defined, number]> {
+	const recording = context.openings !== undefined;
 	for (;;) {
+		if (recording) {
+			context.members = list;
+			context.key = undefined;
+			context.count = count;
+		}
 		const [value, after] = readValue(text, pos, depth, context);
 		list[count] = value;
 		count += 1;
-		pos = readSeparator(text, after, CLOSE_ARRAY, "expected , or ]");
-		if (pos < 0) return $tuple(list, -pos);
+		// the usual separator here; white space or anything else through readSeparator
+		const [byte] = byteAt(text, after);
+		if (byte === COMMA) pos = after + 1;
+		else if (byte === CLOSE_ARRAY) return $tuple(list, after + 1);
+		else {
+			pos = readSeparator(text, after, CLOSE_ARRAY, "expected , or ]");
+			if (pos < 0) return $tuple(list, -pos);
+		}
 	}
 }
 
@@ -682,16 +785,71 @@ function readKey(text: string, pos: number): LuaTuple<[string, number]> {
 }
 
 function readObject(text: string, pos: number, depth: number, context: Context): LuaTuple<[defined, number]> {
-	const result = new Map<string, unknown>();
-	pos = skipSpace(text, pos + 1);
-	if (byteAt(text, pos)[0] === CLOSE_OBJECT) return $tuple(markObject(result), pos + 1);
+	const [from, empty] = openContainer(text, pos, CLOSE_OBJECT);
+	if (empty) return $tuple(markObject(new Map<string, unknown>()), from);
+	return readMembers(text, from, depth, context, new Map<string, unknown>());
+}
+
+/** The members of an object from the key at `pos` on, into `result`. */
+function readMembers(
+	text: string,
+	pos: number,
+	depth: number,
+	context: Context,
+	result: Map<string, unknown>,
+): LuaTuple<[defined, number]> {
+	const recording = context.openings !== undefined;
 	for (;;) {
 		const [key, afterKey] = readKey(text, pos);
+		if (recording) {
+			context.members = result;
+			context.key = key;
+			context.count = undefined;
+		}
 		const [value, after] = readValue(text, afterKey, depth, context);
 		result.set(key, value);
-		pos = readSeparator(text, after, CLOSE_OBJECT, "expected , or }");
-		if (pos < 0) return $tuple(result, -pos);
+		// the usual separator here; white space or anything else through readSeparator
+		const [byte] = byteAt(text, after);
+		if (byte === COMMA) pos = after + 1;
+		else if (byte === CLOSE_OBJECT) return $tuple(result, after + 1);
+		else {
+			pos = readSeparator(text, after, CLOSE_OBJECT, "expected , or }");
+			if (pos < 0) return $tuple(result, -pos);
+		}
 	}
+}
+
+// After a container's value read at its opening: the containers around it read on from `after`,
+// from their copied members, out to the top. The top value and the position after it.
+function readAround(
+	text: string,
+	opening: Opening,
+	value: defined,
+	after: number,
+	context: Context,
+): LuaTuple<[defined, number]> {
+	let level = opening;
+	while (level.outer !== TOP) {
+		const outer = level.outer as Opening;
+		const members = table.clone(level.members as object);
+		const depth = level.depth - 1;
+		if (level.key !== undefined) {
+			const object = members as Map<string, unknown>;
+			object.set(level.key, value);
+			const following = readSeparator(text, after, CLOSE_OBJECT, "expected , or }");
+			if (following < 0) [value, after] = [object, -following];
+			else [value, after] = readMembers(text, following, depth, context, object);
+		} else {
+			const list = members as Array<defined>;
+			const count = level.count as number;
+			list[count] = value;
+			const following = readSeparator(text, after, CLOSE_ARRAY, "expected , or ]");
+			if (following < 0) [value, after] = [list, -following];
+			else [value, after] = readItems(text, following, depth, context, list, count + 1);
+		}
+		level = outer;
+	}
+	return $tuple(value, after);
 }
 
 // The whole text as one value (nothing but white space after it).
@@ -702,19 +860,112 @@ function readDocument(text: string, context: Context): defined {
 	return value;
 }
 
+// The whole text as one value, read on from `opening` (its first `opening.pos` bytes are the ones
+// the opening was recorded after).
+function resumeDocument(text: string, context: Context, opening: Opening): defined {
+	const read = byteAt(text, opening.pos)[0] === OPEN_OBJECT ? readObject : readArray;
+	const [inner, innerEnd] = read(text, opening.pos, opening.depth, context);
+	const [value, after] = readAround(text, opening, inner, innerEnd, context);
+	const rest = skipSpace(text, after);
+	if (rest <= text.size()) fail(rest, "unexpected text after the value");
+	return value;
+}
+
+/** A decode's outcome: the value, or nil and the reason (a DecodeError's message). */
+function settle(ok: boolean, result: unknown, context: Context): LuaTuple<[unknown, undefined] | [undefined, string]> {
+	if (!ok) {
+		if (result instanceof DecodeError) return $tuple(undefined, result.message);
+		throw result;
+	}
+	const slicing = context.slicing;
+	if (slicing !== undefined && context.units > 0) slicing.spend(context.units);
+	return $tuple(result, undefined);
+}
+
 /**
  * The value of JSON `text`, or nil and a reason naming the byte where reading stopped. With
  * `slicing`, the work is reported between slices (and stops with the reason `spend` gives).
  */
 export function decode(text: unknown, slicing?: Slicing): LuaTuple<[unknown, undefined] | [undefined, string]> {
-	if (!typeIs(text, "string")) return $tuple(undefined, `cannot decode a ${typeOf(text)} (expected JSON text)`);
+	if (luaType(text) !== "string") return $tuple(undefined, `cannot decode a ${typeOf(text)} (expected JSON text)`);
 	const context: Context = { units: 0, slicing };
 	// pcall of the reader itself (no closure per decode, unlike try/catch)
-	const [ok, result] = pcall(readDocument, text, context);
-	if (!ok) {
-		if (result instanceof DecodeError) return $tuple(undefined, result.message);
-		throw result;
+	const [ok, result] = protectedCall(readDocument, text as string, context);
+	return settle(ok, result, context);
+}
+
+/** `opening.text` from byte `from` to the opening's position (kept: openings are compared often). */
+function segmentOf(opening: Opening, from: number): string {
+	if (opening.segmentFrom !== from) {
+		opening.segment = sub(opening.text, from, opening.pos);
+		opening.segmentFrom = from;
 	}
-	if (slicing !== undefined && context.units > 0) slicing.spend(context.units);
-	return $tuple(result, undefined);
+	return opening.segment as string;
+}
+
+/**
+ * Where in `openings` (the last whole text's, in order of position) the deepest one is whose text
+ * up to its position `source` begins with (-1: none). Their prefixes nest (a later one's holds an
+ * earlier one's), so the search starts at `start` (the one resumed from last, compared whole),
+ * goes on comparing each later one on the bytes after the last match, and stops at the first
+ * difference; when `start` differs, it starts over from the first.
+ */
+function resumable(openings: ReadonlyArray<Opening>, start: number, source: string): number {
+	const size = source.size();
+	let matched = 0;
+	let found = -1;
+	let i = 0;
+	const first = openings[start];
+	if (first !== undefined && first.pos <= size && sub(source, 1, first.pos) === segmentOf(first, 1)) {
+		matched = first.pos;
+		found = start;
+		i = start + 1;
+	}
+	for (; i < openings.size(); i++) {
+		const opening = openings[i];
+		// a document's top container: reading from there is reading the whole text
+		if (opening.outer === TOP) continue;
+		if (opening.pos > size || sub(source, matched + 1, opening.pos) !== segmentOf(opening, matched + 1)) break;
+		matched = opening.pos;
+		found = i;
+	}
+	return found;
+}
+
+/**
+ * A decoder for a sequence of small texts that begin alike (the events of one server-sent event
+ * stream: each repeats the id, model and nesting of the one before and differs in its delta). It
+ * gives exactly what `decode` gives, values and errors, for any text; a text whose beginning, up
+ * to where a container opened, is byte for byte that of the last text is read from that point on,
+ * from the state recorded there (the members the containers around it held, all scalars). Texts
+ * over 64 KB are decoded whole.
+ */
+export function streamDecoder(): (text: unknown) => LuaTuple<[unknown, undefined] | [undefined, string]> {
+	// the openings of the last text read whole, and where the one resumed from last is (-1: none)
+	let last = new Array<Opening>();
+	let start = -1;
+	return (text) => {
+		if (luaType(text) !== "string" || (text as string).size() > STREAM_TEXT_BYTES) {
+			last = [];
+			start = -1;
+			return decode(text);
+		}
+		const source = text as string;
+		const at = resumable(last, start, source);
+		if (at < 0) {
+			// read whole: its openings are where the next texts may resume
+			const openings = new Array<Opening>();
+			const context: Context = { units: 0, openings, here: TOP };
+			const [ok, result] = protectedCall(readDocument, source, context);
+			last = openings;
+			start = -1;
+			return settle(ok, result, context);
+		}
+		// read on from an opening of an earlier text: the openings stay those of that text (with
+		// their places), so nothing new is recorded
+		const context: Context = { units: 0 };
+		const [ok, result] = protectedCall(resumeDocument, source, context, last[at]);
+		start = at;
+		return settle(ok, result, context);
+	};
 }

@@ -72,6 +72,21 @@ export = () => {
 			for (const chunks of splits(`${bom}data: a\n\n`)) expect(summary(decode(chunks))).to.equal("message=a");
 		});
 
+		it("reads one-line events (the usual shape, taken in one step) as split ones are read", () => {
+			const text =
+				': ping\ndata: {"a":1}\n\nid: 9\ndata: {"b":2}\n\nevent: e\ndata: x\n\ndata: y\ndata: z\n\ndata: \n\ndata: 12345\n\n';
+			const want = 'message={"a":1}|message={"b":2}|e=x|message=y\nz|message=12345';
+			const whole = decode([text]);
+			expect(summary(whole)).to.equal(want);
+			expect(whole.events[1].id).to.equal("9");
+			expect(whole.events[4].id).to.equal("9");
+			for (const chunks of splits(text)) expect(summary(decode(chunks))).to.equal(want);
+			// a comment before an event counts toward its size, as on the general path
+			expect(decode([`: ${"c".rep(20)}\ndata: ${"y".rep(40)}\n\n`], { eventBytes: 64 }).failure?.limit).to.equal(
+				"event",
+			);
+		});
+
 		it("stops when the sink asks", () => {
 			const decoder = new SseDecoder();
 			const seen = new Array<string>();

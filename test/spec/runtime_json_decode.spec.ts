@@ -3,8 +3,9 @@
 // integer, a separator) against its general path: a fast path reads exactly what the general path
 // reads, or declines. Each case pairs an input the fast path takes with one that forces the general
 // path (an escape, white space, a fraction) and expects the same value, and pins the errors
-// (message and byte) of malformed and truncated input.
-import { decode, encode, isMarkedObject, MAX_DEPTH, NULL, Slicing } from "runtime/json";
+// (message and byte) of malformed and truncated input. A stream decoder (which reads a text on
+// from where it stops matching the last one) gives what decode gives, values and errors.
+import { decode, encode, isMarkedObject, MAX_DEPTH, NULL, Slicing, streamDecoder } from "runtime/json";
 
 function value(text: string): unknown {
 	const [result, problem] = decode(text);
@@ -163,6 +164,72 @@ export = () => {
 			const [stopped, reason] = decode(list, stopping);
 			expect(stopped).to.equal(undefined);
 			expect(reason).to.equal("Stopped.");
+		});
+
+		describe("stream decoder", () => {
+			const EVENTS = [
+				'{"id":"c","object":"chat.completion.chunk","created":1767225600,"model":"m","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}',
+				'{"id":"c","object":"chat.completion.chunk","created":1767225600,"model":"m","choices":[{"index":0,"delta":{"content":"Hello, \\"world\\" é"},"finish_reason":null}]}',
+				'{"id":"c","object":"chat.completion.chunk","created":1767225600,"model":"m","choices":[{"index":0,"delta":{"tool_calls":[{"index":3,"function":{"arguments":"{\\"a\\":1}"}}]},"finish_reason":null}]}',
+				'{"id":"c","object":"chat.completion.chunk","created":1767225600,"model":"m","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":5,"completion_tokens":[]}}',
+				'{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}',
+				'{"candidates":[{"content":{"parts":[{"text":"x"}],"role":"model"},"index":0}],"usageMetadata":{"a":1}}',
+				' { "a" : [ 1 , { "b" : [ ] } , null ] , "c" : { } } ',
+				"[[1,2],[3,[4,{}]]]",
+			];
+
+			// the canonical text of a decode, or its error
+			function outcome(result: LuaTuple<[unknown, undefined] | [undefined, string]>): string {
+				const [value, problem] = result;
+				return problem !== undefined ? `error: ${problem}` : (encode(value)[0] as string);
+			}
+
+			it("gives what decode gives for a stream of events, their mutations and truncations", () => {
+				const streamed = streamDecoder();
+				let checked = 0;
+				const check = (text: string) => {
+					expect(outcome(streamed(text))).to.equal(outcome(decode(text)));
+					checked += 1;
+				};
+				const bytes = ['"', "{", "}", "[", "]", ",", ":", " ", "1", "x", "\\", "\0"];
+				for (const event of EVENTS) {
+					for (const other of EVENTS) {
+						check(event);
+						check(other);
+					}
+					for (let cut = 0; cut <= event.size(); cut++) {
+						check(event);
+						check(event.sub(1, cut));
+					}
+					for (let at = 1; at <= event.size(); at++) {
+						for (const byte of bytes) {
+							check(event);
+							check(event.sub(1, at - 1) + byte + event.sub(at + 1));
+						}
+					}
+				}
+				expect(checked > 5000).to.equal(true);
+				expect(outcome(streamed(5))).to.equal(outcome(decode(5)));
+			});
+
+			it("keeps the depth limit and gives fresh tables each time", () => {
+				const streamed = streamDecoder();
+				const deep = (levels: number, leaf: string) => `${'{"a":'.rep(levels)}${leaf}${"}".rep(levels)}`;
+				for (const levels of [MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1]) {
+					for (const leaf of ["[1]", "[[1]]", "{}"]) {
+						const text = deep(levels, leaf);
+						expect(outcome(streamed(text))).to.equal(outcome(decode(text)));
+					}
+				}
+				const event = EVENTS[1];
+				const [first] = streamed(event);
+				const root = first as { id: string; choices: Array<{ index: number }> };
+				root.id = "changed";
+				root.choices[0].index = 9;
+				const [second] = streamed(event);
+				expect(second).never.to.equal(first);
+				expect(encode(second)[0]).to.equal(encode(decode(event)[0])[0]);
+			});
 		});
 	});
 };

@@ -5,7 +5,7 @@
 // bound are handled here once for all protocols; the protocol's assembler sees decoded events.
 import { looksLikeEventStream, SSE_LIMITS, SseDecoder, SseEvent, SseLimits } from "../../net/sse";
 import { faultOf } from "../errors/extract";
-import { decode, SLICE_UNITS, Slicing } from "../../runtime/json";
+import { decode, SLICE_UNITS, Slicing, streamDecoder } from "../../runtime/json";
 import { decodeJson } from "./json";
 import { mismatchMessage, PROTOCOL_NAMES, protocolOf } from "./mismatch";
 import { Assembler, providerFailure } from "./reply_state";
@@ -22,6 +22,8 @@ export class ReplyReader {
 	private received = 0;
 	private messages = 0;
 	private units = 0;
+	// events of one stream begin alike: each is read on from where it stops matching the last one
+	private readonly decodeEvent = streamDecoder();
 
 	/** With `slicing`, a long body is read over several frames, and Stop ends it at a pause. */
 	constructor(
@@ -131,7 +133,7 @@ export class ReplyReader {
 			this.stopped = true;
 			return true;
 		}
-		const [value, problem] = decode(event.data);
+		const [value, problem] = this.decodeEvent(event.data);
 		const data = problem === undefined ? asObject(value) : undefined;
 		// `event: error` fails the reply whatever its data holds: an error document in any shape,
 		// other JSON (its text is the message), or plain text

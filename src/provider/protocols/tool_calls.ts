@@ -9,6 +9,7 @@
 import { decodeJson, encodeJson, isJsonArray, isJsonNull } from "./json";
 import { REPLY_LIMITS } from "./limits";
 import type { ToolCall } from "./types";
+import { asString } from "./view";
 
 export interface CallFailure {
 	readonly code: "limit_exceeded" | "invalid_tool_call";
@@ -147,7 +148,9 @@ export class ToolCallSet {
 	 */
 	value(key: number, value: unknown): CallFailure | undefined {
 		if (value === undefined || isJsonNull(value)) return undefined;
-		if (typeIs(value, "string")) return this.fragment(key, value);
+		// a local type check: this runs for every streamed argument fragment
+		const text = asString(value);
+		if (text !== undefined) return this.fragment(key, text);
 		return this.whole(key, value);
 	}
 

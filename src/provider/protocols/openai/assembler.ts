@@ -92,7 +92,8 @@ export class ChatAssembler extends StateAssembler implements Assembler {
 	private delta(delta: JsonObject | undefined): EventOutcome {
 		if (delta === undefined) return undefined;
 		const content = delta.content;
-		if (typeIs(content, "string")) this.state.content.append(content);
+		const text = asString(content);
+		if (text !== undefined) this.state.content.append(text);
 		else if (content !== undefined) {
 			for (const part of asList(content) ?? []) {
 				const text = asString(field(part, "text"));
@@ -115,8 +116,8 @@ export class ChatAssembler extends StateAssembler implements Assembler {
 			const call = asObject(item);
 			if (call === undefined) continue;
 			const key = this.keyOf(call);
-			if (typeIs(key, "table")) return key;
-			const failure = this.toolFragment(key, asName(call.id), asObject(call.function) ?? {});
+			if (asNumber(key) === undefined) return key as ReplyError;
+			const failure = this.toolFragment(key as number, asName(call.id), asObject(call.function) ?? {});
 			if (failure !== undefined) return failure;
 		}
 		return undefined;
