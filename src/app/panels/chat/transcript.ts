@@ -86,6 +86,9 @@ export interface FrameDoor {
 	readonly nextFrame: () => void;
 }
 
+/** Units a Transcript call that lays rows out is counted as, after a sliced job (about a frame's half). */
+const FLUSH_UNITS = 1000;
+
 /**
  * `showReasoning` reads `ui.showReasoning`: when false, reasoning rows are left out. `own` hands the
  * pending preview repaint's thread to the window (cancelled when it is destroyed) and returns its
@@ -160,9 +163,12 @@ export function createTranscriptView(
 		trim();
 		return true;
 	};
+	/** Whether the current job has waited for a frame (its Markdown was sliced). */
+	let paused = false;
 	/** Counts `units` of work; once the frame's share is spent, shows the changes so far on the next frame. */
 	const spend = (units: number) => {
 		if (!frame.due(units)) return;
+		paused = true;
 		frame.nextFrame();
 		// the rows changed so far get a frame of their own, then the work goes on
 		if (flush()) frame.nextFrame();
@@ -192,8 +198,12 @@ export function createTranscriptView(
 	const drain = () => {
 		started = true;
 		while (!queue.isEmpty()) {
+			paused = false;
 			attempt(queue.shift()!);
-			if (queue.isEmpty()) attempt(flush);
+			if (!queue.isEmpty()) continue;
+			// after a job that took frames, its last slice and the Transcript call do not share one
+			if (paused && frame.due(FLUSH_UNITS)) frame.nextFrame();
+			attempt(flush);
 		}
 		busy = false;
 		started = false;
