@@ -205,10 +205,14 @@ export function createTranscriptView(
 			if (paused && frame.due(FLUSH_UNITS)) frame.nextFrame();
 			attempt(flush);
 		}
+		endWorker(false);
+	};
+	/** The worker is gone: with `cancel`, its thread (waiting) is cancelled too. */
+	const endWorker = (cancel: boolean) => {
 		busy = false;
 		started = false;
 		worker = undefined;
-		releaseWorker?.(false);
+		releaseWorker?.(cancel);
 		releaseWorker = undefined;
 	};
 	/**
@@ -217,10 +221,7 @@ export function createTranscriptView(
 	 */
 	const run = (job: () => void, now = false) => {
 		queue.push(job);
-		if (busy && now && !started) {
-			releaseWorker?.();
-			busy = false;
-		}
+		if (busy && now && !started) endWorker(true);
 		if (busy) return;
 		busy = true;
 		const thread = now ? task.spawn(drain) : task.defer(drain);
@@ -233,13 +234,8 @@ export function createTranscriptView(
 	const cancelWork = () => {
 		queue.clear();
 		endingQueued = 0;
-		const paused = worker;
-		if (paused === undefined || paused === coroutine.running()) return;
-		releaseWorker?.();
-		releaseWorker = undefined;
-		busy = false;
-		started = false;
-		worker = undefined;
+		if (worker === undefined || worker === coroutine.running()) return;
+		endWorker(true);
 	};
 
 	/** Row `index` of the mirror leaves it: the Transcript drops it at the next flush. */
@@ -280,12 +276,6 @@ export function createTranscriptView(
 		repaint = undefined;
 		pending = undefined;
 	};
-	const dropPreview = () => {
-		cancelRepaint();
-		const count = previewRows;
-		previewRows = 0;
-		splice(count, []);
-	};
 	/** The preview (if any) gives way to `rows`, in one operation. */
 	const append = (rows: ReadonlyArray<RowContent>, key = "") => {
 		cancelRepaint();
@@ -293,6 +283,7 @@ export function createTranscriptView(
 		previewRows = 0;
 		splice(count, rows, key);
 	};
+	const dropPreview = () => append([]);
 	/** Repaints the preview: rows that did not change are left as they are (mounted rows stay built). */
 	const paint = (event: Event) => {
 		if (endingQueued > 0) return;
