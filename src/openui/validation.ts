@@ -1,7 +1,10 @@
 // Form validation rules (docs/OPENUI.md, "Forms"): an object such as {required: true, email:
 // true, minLength: 8} or the older list form ["required", "min:8"]. Every rule but `required`
-// skips empty values; the first failing rule, in the object's key order, gives the message.
+// skips empty values; the first failing rule, in the object's key order, gives the message. The
+// rules themselves are in `rules.ts`, shared with the bridge's web page; here: reading OpenUI
+// values for them.
 import { regexTest } from "./regex";
+import { firstFailure, listRuleName, RuleValues } from "./rules";
 import { isArray, isNull, isObject, newObject, ObjectValue, objSet, parseFloatJs, Value } from "./values";
 
 function isEmpty(v: Value | undefined): boolean {
@@ -31,63 +34,37 @@ function length(v: Value): number {
 	return count !== undefined && count !== false ? count : text(v).size();
 }
 
+const VALUES: RuleValues<Value> = {
+	off: (arg) => arg === false || isNull(arg),
+	empty: isEmpty,
+	number: numeric,
+	length,
+	text,
+	pattern: (arg) => (typeIs(arg, "string") ? arg : undefined),
+	matches: regexTest,
+};
+
 /** Normalizes the older string-list form to a rules object. */
 export function rulesObject(rules: Value | undefined): ObjectValue {
 	if (isObject(rules)) return rules;
 	const out = newObject();
 	if (!isArray(rules)) return out;
+	const numericList = rules.items.some((x) => x === "numeric");
 	for (const item of rules.items) {
 		if (!typeIs(item, "string")) continue;
-		const [name, arg] = string.match(item, "^([^:]+):?(.*)$") as LuaTuple<[string, string]>;
-		const mapped =
-			name === "min" && rules.items.some((x) => x === "numeric")
-				? "min"
-				: name === "min"
-					? "minLength"
-					: name === "max"
-						? "maxLength"
-						: name;
-		objSet(out, mapped, arg === "" ? true : (tonumber(arg) ?? arg));
+		const [name, arg] = string.match(item, "^([^:]+):?(.*)$") as LuaTuple<[string?, string?]>;
+		if (name === undefined) continue;
+		objSet(out, listRuleName(name, numericList), arg === "" ? true : (tonumber(arg) ?? arg!));
 	}
 	return out;
 }
 
-const MESSAGES: Record<string, string> = {
-	required: "This field is required",
-	email: "Enter a valid email address",
-	url: "Enter a valid URL",
-	numeric: "Enter a number",
-	min: "The value is too small",
-	max: "The value is too large",
-	minLength: "Too short",
-	maxLength: "Too long",
-	pattern: "The value does not match the expected format",
-};
-
 /** The message of the first failing rule, or undefined when the value passes. */
 export function validate(value: Value | undefined, rules: Value | undefined): string | undefined {
 	const obj = rulesObject(rules);
-	for (const rule of obj.keys) {
-		const arg = obj.map.get(rule)!;
-		if (arg === false || isNull(arg)) continue;
-		if (rule === "required") {
-			if (isEmpty(value)) return MESSAGES.required;
-			continue;
-		}
-		if (isEmpty(value)) continue;
-		const v = value as Value;
-		let ok = true;
-		if (rule === "email") ok = regexTest("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", text(v));
-		else if (rule === "url") ok = regexTest("^[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s/?#]+", text(v));
-		else if (rule === "numeric") {
-			const n = numeric(v);
-			ok = n === n;
-		} else if (rule === "min") ok = numeric(v) >= numeric(arg);
-		else if (rule === "max") ok = numeric(v) <= numeric(arg);
-		else if (rule === "minLength") ok = length(v) >= numeric(arg);
-		else if (rule === "maxLength") ok = length(v) <= numeric(arg);
-		else if (rule === "pattern") ok = typeIs(arg, "string") ? regexTest(arg, text(v)) : true;
-		if (!ok) return MESSAGES[rule] ?? "Invalid value";
-	}
-	return undefined;
+	return firstFailure(
+		obj.keys.map((rule): [string, Value] => [rule, obj.map.get(rule)!]),
+		value,
+		VALUES,
+	);
 }

@@ -3,6 +3,8 @@
 // the page only draws it. Here: reading a view, the page state's shape (the official React
 // renderer's: `$name` → value, a field → {value, componentType}, a form → {field → {…}}), the
 // stored user-action message a sending button writes, and the text a stored user turn shows.
+import { firstFailure, listRuleName, RuleValues } from "../../../src/openui/rules";
+
 export const MARKER = "]]>openui:";
 
 export type State = Record<string, unknown>;
@@ -108,45 +110,51 @@ export function withField(
 	return { ...state, [form]: { ...(typeof holder === "object" && holder !== null ? holder : {}), [name]: entry } };
 }
 
-// the game's messages (src/openui/validation.ts), so both clients say the same
-const MESSAGES = {
-	required: "This field is required",
-	email: "Enter a valid email address",
-	url: "Enter a valid URL",
-	numeric: "Enter a number",
-	min: "The value is too small",
-	max: "The value is too large",
-	minLength: "Too short",
-	maxLength: "Too long",
-	pattern: "The value does not match the expected format",
+/** A JSON value as the form rules read it (src/openui/rules.ts, shared with the game). */
+const VALUES: RuleValues<unknown> = {
+	off: (arg) => arg === false || arg === null,
+	empty: (v) => {
+		if (v === undefined || v === null || v === "") return true;
+		if (Array.isArray(v)) return v.length === 0;
+		if (typeof v !== "object") return false;
+		const entries = Object.values(v);
+		// a map of booleans (a checkbox group) is empty when none is true
+		if (entries.every((x) => typeof x === "boolean")) return !entries.includes(true);
+		return false;
+	},
+	number: (v) => (typeof v === "number" ? v : typeof v === "string" ? parseFloat(v) : NaN),
+	length: (v) => (Array.isArray(v) ? v.length : [...VALUES.text(v)].length),
+	text: (v) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : ""),
+	pattern: (arg) => (typeof arg === "string" ? arg : undefined),
+	matches: (pattern, text) => {
+		try {
+			return new RegExp(pattern).test(text);
+		} catch {
+			return true; // a pattern the browser cannot compile cannot be checked, so it does not block the form
+		}
+	},
 };
+
+/** The rules as pairs in order: an object's entries, or the older list form read as the game reads it. */
+function ruleList(rules: unknown): Array<[string, unknown]> {
+	if (typeof rules !== "object" || rules === null) return [];
+	if (!Array.isArray(rules)) return Object.entries(rules);
+	const out = new Map<string, unknown>();
+	const numericList = rules.includes("numeric");
+	for (const item of rules) {
+		const match = typeof item === "string" ? /^([^:]+):?(.*)$/s.exec(item) : null;
+		if (!match) continue;
+		const arg = match[2];
+		const n = Number(arg);
+		out.set(
+			listRuleName(match[1], numericList),
+			arg === "" ? true : arg.trim() !== "" && !Number.isNaN(n) ? n : arg,
+		);
+	}
+	return [...out];
+}
 
 /** The first failing rule's message for a field value, or undefined (docs/OPENUI.md, validation rules). */
 export function validate(value: unknown, rules: unknown): string | undefined {
-	if (typeof rules !== "object" || rules === null) return undefined;
-	const list: Array<[string, unknown]> = Array.isArray(rules)
-		? rules.map((r) => {
-				const [k, v] = String(r).split(":");
-				return [k, v ?? true];
-			})
-		: Object.entries(rules);
-	const text = value === undefined || value === null ? "" : String(value);
-	for (const [rule, arg] of list) {
-		if (arg === false || arg === null) continue;
-		if (rule === "required") {
-			if (text.trim() === "") return MESSAGES.required;
-			continue;
-		}
-		if (text === "") continue;
-		const n = parseFloat(text);
-		if (rule === "numeric" && Number.isNaN(n)) return MESSAGES.numeric;
-		if (rule === "email" && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) return MESSAGES.email;
-		if (rule === "url" && !/^[a-z][a-z0-9+.-]*:\/\/[^/\s]+/i.test(text)) return MESSAGES.url;
-		if (rule === "min" && !(n >= Number(arg))) return MESSAGES.min;
-		if (rule === "max" && !(n <= Number(arg))) return MESSAGES.max;
-		if (rule === "minLength" && text.length < Number(arg)) return MESSAGES.minLength;
-		if (rule === "maxLength" && text.length > Number(arg)) return MESSAGES.maxLength;
-		if (rule === "pattern" && typeof arg === "string" && !new RegExp(arg).test(text)) return MESSAGES.pattern;
-	}
-	return undefined;
+	return firstFailure(ruleList(rules), value, VALUES);
 }
