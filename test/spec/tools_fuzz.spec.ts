@@ -12,11 +12,6 @@ import { harness } from "./tools_support";
 const FUZZ_ITERATIONS = 4000;
 const REPAIR_ITERATIONS = 3000;
 const DEFINITION_ITERATIONS = 2000;
-/** Real seconds the dispatch fuzz may take (it takes a few); more means something got slow. */
-const FUZZ_SECONDS = 30;
-
-/** The offline host's real processor clock (docs/TESTING.md); scenario clocks are virtual. */
-declare const host: { readonly realClock: () => number };
 
 /** Park–Miller generator: exact in doubles, the same sequence everywhere. */
 function generator(seed: number) {
@@ -272,7 +267,6 @@ export = () => {
 	describe("dispatch fuzz", () => {
 		it(`${FUZZ_ITERATIONS} random schemas and arguments: handlers see only valid arguments, dispatch never raises`, () => {
 			const rng = generator(20261130);
-			const startedAt = host.realClock();
 			const h = harness();
 			const problems = new Array<string>();
 			let reached = 0;
@@ -315,7 +309,6 @@ export = () => {
 			}
 			expect(problems.join("\n")).to.equal("");
 			expect(refused).to.equal(0);
-			expect(host.realClock() - startedAt < FUZZ_SECONDS).to.equal(true);
 			// the generator must reach handlers often enough for the check to mean something
 			expect(reached > FUZZ_ITERATIONS / 5).to.equal(true);
 		});
