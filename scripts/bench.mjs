@@ -3,7 +3,9 @@
 // whose header has `-- runner: host` runs in the offline host (Roblox emulation, see
 // test/host/DESIGN.md), where `host.realClock()` gives real processor time; the others run in
 // plain Lune. Exits non-zero when a benchmark fails. Lines a benchmark prints as
-// `BENCH<tab>name<tab>value<tab>goal` are gathered into one table printed at the end.
+// `BENCH<tab>name<tab>value<tab>goal` are gathered into one table printed at the end, with the
+// builds it measured (dist/ and out/ as they are: `npm run build` first), and a warning when a
+// source changed after the last build.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +17,29 @@ import { runLune } from "./lune.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BENCH = path.join(ROOT, "bench");
 const only = process.argv.slice(2);
+
+/** The newest file under `dir`: [mtime in ms, path]. */
+function newest(dir) {
+	let found = [0, ""];
+	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+		const file = path.join(dir, entry.name);
+		const candidate = entry.isDirectory() ? newest(file) : [fs.statSync(file).mtimeMs, file];
+		if (candidate[0] > found[0]) found = candidate;
+	}
+	return found;
+}
+
+/** Which builds the benchmarks measure (dist/*.manifest.json), and whether a source changed
+ *  after the last build (out/src, which every build writes from src/, is older than src/). */
+function measuredBuilds() {
+	const builds = ["uai", "uai-ui"]
+		.map((name) => path.join(ROOT, "dist", `${name}.manifest.json`))
+		.filter((file) => fs.existsSync(file))
+		.map((file) => JSON.parse(fs.readFileSync(file, "utf8")).build);
+	const [changed, source] = newest(path.join(ROOT, "src"));
+	const stale = changed > newest(path.join(ROOT, "out", "src"))[0];
+	return `measured builds: ${builds.join(", ")}${stale ? ` — WARNING: ${path.relative(ROOT, source)} changed after the last build, so these may be an older build's numbers: run \`npm run build\` first` : ""}`;
+}
 
 function runner(file) {
 	const head = fs.readFileSync(file, "utf8").split("\n").slice(0, 20).join("\n");
@@ -32,6 +57,8 @@ async function main() {
 		.readdirSync(BENCH)
 		.filter((f) => f.endsWith(".luau") && (only.length === 0 || only.some((o) => f.includes(o))))
 		.sort();
+	const builds = measuredBuilds();
+	console.log(builds);
 	let failed = 0;
 	const table = [];
 	for (const name of files) {
@@ -59,6 +86,7 @@ async function main() {
 		console.log(line(["measure", "this run", "goal"]));
 		console.log(line(widths.map((w) => "-".repeat(w))));
 		for (const r of table) console.log(line([r.name, r.value, r.goal]));
+		console.log(builds);
 	}
 	process.exit(failed === 0 ? 0 : 1);
 }
