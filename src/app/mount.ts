@@ -19,8 +19,8 @@ import { Build, createBuild, loadPaced, Pause } from "./slices";
 
 /** Work units of one step of the mount: about what drawing a control costs. */
 const STEP_UNITS = 700;
-/** Drawing a tab (its page, its button in the rail): two a frame. */
-const TAB_UNITS = 1000;
+/** Drawing a tab (its page, its button in the rail, the window's layout): one a frame. */
+const TAB_UNITS = 2000;
 /** Drawing a part of the window (`CreateWindow`'s Pause): a frame's share. */
 const WINDOW_UNITS = 2000;
 

@@ -21,6 +21,9 @@ declare const __bundle: { readonly prepare?: (module: Instance, wait: () => void
  */
 export function loadPaced<T>(uai: Handle, pause: Pause, module: Instance, load: () => T): T {
 	const { FRAME_UNITS } = uai.env.require("runtime/frame");
+	// the compile counts a frame's share of its own (the runtime cannot see this build's count), so
+	// it starts in a frame of its own: this pauses unless nothing was counted in this frame yet
+	pause(FRAME_UNITS - 1);
 	__bundle?.prepare?.(module, () => pause(FRAME_UNITS));
 	const value = load();
 	pause(FRAME_UNITS);

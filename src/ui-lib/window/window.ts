@@ -130,6 +130,7 @@ export class Window {
 		corner(this.Frame, SIZE.Radius);
 		core.painter.bind(scope, this.Frame, "BackgroundColor3", "Chrome");
 		core.painter.bind(scope, stroke(this.Frame), "Color", "Subtle");
+		pause?.();
 
 		this.header = new Header(core, this.Frame, this.Title, this.subtitle);
 		scope.give(this.header.minimize.Activated.Connect(() => this.Minimize()));

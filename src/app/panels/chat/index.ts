@@ -16,8 +16,8 @@ import { answerHooks } from "./rows_openui";
 const TRANSCRIPT_ROWS = 1200;
 /** Events after which the status line's usage and context figures change. */
 const STATUS_KINDS = new Set(["status", "usage", "compact", "cleared"]);
-/** Work units of one part of the page (the transcript, the composer, the conversation list, the first render). */
-const PART_UNITS = 1000;
+/** Work units of one part of the page (the transcript, the composer, the conversation list, the first render): one a frame. */
+const PART_UNITS = 2000;
 
 /** Builds the page in slices of the mount (`pause`, ../../slices.ts); whole when it returns. */
 export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversationsTab: Tab, pause: Pause) {
