@@ -5,18 +5,10 @@
 import http from "node:http";
 import { createParser } from "eventsource-parser";
 import { WebSocket, WebSocketServer } from "ws";
+import { forwardedHeaders } from "./forward_headers";
 
 const ENVELOPE_MAX_BYTES = 16 * 1024 * 1024;
 const ENVELOPE_WAIT_MS = 15_000;
-const HOP_HEADERS = new Set([
-	"host",
-	"content-length",
-	"connection",
-	"transfer-encoding",
-	"keep-alive",
-	"upgrade",
-	"accept-encoding",
-]);
 
 export interface GatewayOptions {
 	readonly port: number;
@@ -43,10 +35,7 @@ function envelopeOf(text: string): { path: string; headers: Record<string, strin
 	if (e.headers !== undefined && (typeof e.headers !== "object" || e.headers === null))
 		return "headers must be an object";
 	if (typeof e.body !== "object" || e.body === null) return "body must be the JSON request object";
-	const headers: Record<string, string> = {};
-	for (const [name, v] of Object.entries((e.headers ?? {}) as Record<string, unknown>))
-		if (typeof v === "string" && !HOP_HEADERS.has(name.toLowerCase())) headers[name] = v;
-	return { path: e.path, headers, body: e.body };
+	return { path: e.path, headers: forwardedHeaders((e.headers ?? {}) as Record<string, unknown>), body: e.body };
 }
 
 async function relay(socket: WebSocket, upstream: URL, text: string): Promise<void> {

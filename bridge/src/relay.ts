@@ -4,6 +4,7 @@
 // and keeps the complete response for the game to read. A re-posted id gets the existing job.
 import { createParser } from "eventsource-parser";
 import { deltaOf } from "./deltas";
+import { forwardedHeaders } from "./forward_headers";
 import { PictureStore } from "./pictures";
 import { expandImages, ImageRefusal } from "./relay_images";
 
@@ -54,15 +55,6 @@ export class RelayError extends Error {
 		super(message);
 	}
 }
-
-const HOP_HEADERS = new Set([
-	"host",
-	"content-length",
-	"connection",
-	"transfer-encoding",
-	"keep-alive",
-	"accept-encoding",
-]);
 
 export class Relay {
 	private readonly jobs = new Map<string, Job>();
@@ -130,9 +122,7 @@ export class Relay {
 			abort: new AbortController(),
 		};
 		this.jobs.set(job.id, job);
-		const headers: Record<string, string> = {};
-		for (const [name, value] of Object.entries(request.headers ?? {}))
-			if (typeof value === "string" && !HOP_HEADERS.has(name.toLowerCase())) headers[name] = value;
+		const headers = forwardedHeaders(request.headers ?? {});
 		const timer = setTimeout(
 			() => job.abort.abort(new Error(`no complete response within ${request.timeout} s`)),
 			request.timeout * 1000,

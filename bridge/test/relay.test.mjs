@@ -150,6 +150,36 @@ describe("web relay", () => {
 		});
 	}
 
+	it("passes on the game's headers without the hop-by-hop ones", async () => {
+		const before = provider.requests.length;
+		const id = newId();
+		const r = await submit(
+			id,
+			{ model: "m", stream: true, messages: [{ role: "user", content: "hi" }] },
+			{
+				headers: {
+					Authorization: "Bearer sk-h",
+					"X-Title": "UAI",
+					Connection: "close",
+					"Keep-Alive": "timeout=5",
+					Upgrade: "websocket",
+					"Transfer-Encoding": "chunked",
+					Host: "elsewhere.example",
+					"Accept-Encoding": "br",
+				},
+			},
+		);
+		assert.equal(r.status, 202, JSON.stringify(r.body));
+		const { page } = await settle(id);
+		assert.equal(page.status, 200, page.body);
+		const sent = provider.requests[before].headers;
+		assert.equal(sent.authorization, "Bearer sk-h");
+		assert.equal(sent["x-title"], "UAI");
+		assert.equal(sent.upgrade, undefined);
+		assert.notEqual(sent.host, "elsewhere.example");
+		assert.notEqual(sent["accept-encoding"], "br");
+	});
+
 	it("pushes deltas to browser streams", async () => {
 		const stream = await fetch(`${bridge.url}api/stream`, { headers: browserHeaders() });
 		const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
