@@ -65,25 +65,18 @@ export interface Handle {
 	readonly _bundle: Bundle | undefined;
 }
 
-/** `uai.app`: the mounted application's navigation (dot calls), read-only. */
-export interface AppController {
-	readonly show: (panel?: unknown) => Outcome;
-	readonly hide: () => Outcome;
-	readonly toggle: () => Outcome;
-	readonly openSession: (id?: unknown) => Outcome;
-	/** Whether its window exists (false once the ScreenGui was destroyed). */
-	readonly mounted: () => boolean;
-}
-
-/** The standard application as the handle sees it; built by the app layer from the handle. */
+/** The standard application's navigation (dot calls), built by the app layer from the handle. */
 export interface Navigator {
 	readonly show: (panel?: unknown) => Outcome;
 	readonly hide: () => Outcome;
 	readonly toggle: () => Outcome;
 	readonly openSession: (id?: unknown) => Outcome;
-	/** Whether a live application window exists. */
+	/** Whether a live application window exists (false once the ScreenGui was destroyed). */
 	readonly mounted: () => boolean;
 }
+
+/** `uai.app`: the navigator, read-only. */
+export type AppController = Navigator;
 
 /** Builds the navigator once the handle exists (the application uses the public handle only). */
 export type AppFactory = (handle: Handle) => Navigator;

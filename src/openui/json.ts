@@ -171,7 +171,8 @@ export function decodeJson(text: string): JsonResult {
 	return { ok: false, error: tostring(result) };
 }
 
-function quote(s: string): string {
+/** A JSON string literal (also a valid OpenUI Lang string: `serialize.ts` writes them too). */
+export function quote(s: string): string {
 	const escaped = string.gsub(s, '[%c"\\]', (c: string) => {
 		if (c === '"') return '\\"';
 		if (c === "\\") return "\\\\";

@@ -1,6 +1,7 @@
 // A rendered tree back to program text (docs/OPENUI.md, "Serialization"): the entry first, every
 // named component (one with a statementId) as its own statement after its parent's line, props by
 // position with null filling skipped positions and trailing optional nulls trimmed.
+import { quote } from "./json";
 import { CompiledLibrary, resolveComponent } from "./library";
 import {
 	ElementValue,
@@ -15,18 +16,6 @@ import {
 	StepValue,
 	Value,
 } from "./values";
-
-function quote(s: string): string {
-	const escaped = string.gsub(s, '[%c"\\]', (c: string) => {
-		if (c === '"') return '\\"';
-		if (c === "\\") return "\\\\";
-		if (c === "\n") return "\\n";
-		if (c === "\t") return "\\t";
-		if (c === "\r") return "\\r";
-		return string.format("\\u%04x", string.byte(c)[0]);
-	})[0];
-	return `"${escaped}"`;
-}
 
 function key(k: string): string {
 	return string.match(k, "^[%a_][%w_]*$")[0] !== undefined ? k : quote(k);
