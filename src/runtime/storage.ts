@@ -15,6 +15,8 @@ import { Logger } from "./log";
 export const STORAGE_FOLDER = "UAI";
 /** The largest file read or written (8 MiB). A larger file on disk is never overwritten. */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+/** Bytes of one verified copy (written, read back, compared) per unit of frame work (host/frame.ts). */
+const WRITE_BYTES_PER_UNIT = 128;
 
 export type StoredFile =
 	| { readonly kind: "missing" }
@@ -177,18 +179,25 @@ export function createStorage(files: HostFiles | undefined, log: Logger): Storag
 				if (!made) return $tuple(false, `could not create ${folder}: ${folderError}`);
 			}
 			const tmpPath = `${path}.tmp`;
-			// a sliced write also spreads its two verified copies of a large text over frames
-			// (a newer write that began meanwhile writes instead; a spare copy left then is verified)
+			// a sliced write also spreads its two verified copies of a large text over frames. A
+			// copy (write, read back, compare) is one executor call each way and cannot pause
+			// inside, so its share is counted before it (it waits for the next frame when this
+			// one has no room for it) and again after it, in the frame it ran in, so the work that
+			// follows it (the other copy, the caller's) goes to a later frame once that is spent.
+			// A newer write that began meanwhile writes instead; a spare copy left then is verified.
 			const superseded = () => options?.current !== undefined && !options.current();
-			options?.slicing?.spend(text.size() / 128);
+			const copyUnits = text.size() / WRITE_BYTES_PER_UNIT;
+			options?.slicing?.spend(copyUnits);
 			if (superseded()) return $tuple(true, "superseded");
 			const [spareOk, spareError] = writeVerified(files, tmpPath, text);
+			options?.slicing?.spend(copyUnits);
 			if (!spareOk) return $tuple(false, spareError);
-			options?.slicing?.spend(text.size() / 128);
+			options?.slicing?.spend(copyUnits);
 			if (superseded()) return $tuple(true, "superseded");
 			const [mainOk, mainError] = writeVerified(files, path, text);
 			if (!mainOk) return $tuple(false, `${mainError} (the new content is kept in ${tmpPath})`);
 			files.remove(tmpPath);
+			options?.slicing?.spend(copyUnits);
 			return $tuple(true, undefined);
 		},
 		remove: (name: string) => {

@@ -4,6 +4,7 @@
 // under the session's filters; their results return to the model in the original order.
 import type { Message, Reply, ToolSpec } from "../../provider/protocols/types";
 import { PublicConfig } from "../../runtime/config";
+import { spend } from "../../host/frame";
 import { decode, markObject } from "../../runtime/json";
 import { boundedSummary, fallbackSummary, plan, SUMMARY_PROMPT } from "./compaction";
 import { Emit } from "./events";
@@ -97,6 +98,8 @@ function joinNotes(a: string | undefined, b: string | undefined): string | undef
 
 /** How often one turn is reminded of pending sub-agents before its reply is accepted as final. */
 const COORDINATION_REMINDERS = 8;
+// Walking the history once before a request (an estimate, the model's view), per message.
+const WALK_UNITS = 0.25;
 
 /** The internal user message that keeps a turn going while background sub-agents are pending. */
 export function coordinationReminder(ids: ReadonlyArray<string>): string {
@@ -321,6 +324,9 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		const fraction = config.get("agent.contextFraction") as number;
 		if (config.get("agent.compaction") === true && estimateTokens(session.messages) > window * fraction)
 			compactNow(deps, session, false, remaining);
+		// the history's walks before a request (estimates, the model's view of it) are counted at
+		// the frame door, so a long history's request starts over several frames
+		spend(session.messages.size() * WALK_UNITS);
 		const context = session.toolContext();
 		const tools = toolSpecs(deps, context);
 		const notes = joinNotes(
@@ -337,6 +343,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 				),
 			);
 		let room = ceiling();
+		spend(session.messages.size() * WALK_UNITS);
 		if (room === undefined) {
 			compactNow(deps, session, false, remaining);
 			room = ceiling();
@@ -346,17 +353,19 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 			session.emit("error", { message, fatal: false });
 			return { text: `The request failed: ${message}`, failed: true, aborted: false };
 		}
+		// with a bridge connected the references go as they are (the bridge swaps in the bytes, or
+		// the unavailable-image text for pictures it no longer holds)
+		const history = withModelText(
+			deps.inference.imagesAvailable() ? session.messages : withoutUnavailableImages(session.messages),
+			deps.modelText,
+		);
+		spend(history.size() * 2 * WALK_UNITS);
 		const outcome: ModelOutcome = complete(
 			deps,
 			{
 				system: (provider, model) =>
 					systemPrompt(session.summary, provider, model, session.instructions, deps.hostPrompt?.(), notes),
-				// with a bridge connected the references go as they are (the bridge swaps in the bytes,
-				// or the unavailable-image text for pictures it no longer holds)
-				messages: withModelText(
-					deps.inference.imagesAvailable() ? session.messages : withoutUnavailableImages(session.messages),
-					deps.modelText,
-				),
+				messages: history,
 				tools,
 				temperature: config.get("agent.temperature") as number,
 				maxTokens: math.min(requestedMaxTokens(config), room),

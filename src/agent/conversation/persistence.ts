@@ -4,7 +4,7 @@
 // without a policy restore with legacy defaults. Headless, ephemeral, nested and removed sessions
 // are never written.
 import type { Message } from "../../provider/protocols/types";
-import { frameSlicing, spend } from "../../host/frame";
+import { frameSlicing, nextFrame, spend } from "../../host/frame";
 import { encodeOnce, keepItems } from "../../runtime/json";
 import { Logger } from "../../runtime/log";
 import { Storage } from "../../runtime/storage";
@@ -150,8 +150,10 @@ function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, unde
 	if (context.messages !== undefined && listOf(context.messages) === undefined)
 		return $tuple(undefined, "its messages are not a list");
 	const list = listOf(context.messages) ?? [];
-	for (let index = 0; index < list.size(); index++)
+	for (let index = 0; index < list.size(); index++) {
 		if (!isMessage(list[index])) return $tuple(undefined, `its message ${index + 1} is malformed`);
+		if (index % CHECK_RUN === CHECK_RUN - 1) spend(CHECK_RUN * CHECK_UNITS);
+	}
 	const messages = list as unknown as Array<Message>;
 	const state = typeIs(value.transcriptState, "table") ? (value.transcriptState as Table) : {};
 	return $tuple(
@@ -174,10 +176,15 @@ function decodeFile(id: string, value: Table): LuaTuple<[SavedConversation, unde
 
 // Saving and reading slice their JSON work across frames (host/frame.ts); a save is never cancelled.
 const SLICING = frameSlicing();
-// Restoring a conversation (its session, transcript and list row) beyond decoding its file.
-const RESTORE_UNITS = 300;
+/** Reading a saved file and checking what it holds, beyond decoding it (counted as it decodes). */
+const LOAD_UNITS = 150;
 // Looking at one saved file's name, index entry or place in the newest-first order.
 const ENTRY_UNITS = 2;
+// Listing one file of the sessions folder (the executor's listing and the name it returns).
+const LIST_UNITS = 1;
+// Checking one saved message's shape, counted every CHECK_RUN messages.
+const CHECK_UNITS = 0.5;
+const CHECK_RUN = 64;
 
 function readIndex(storage: Storage, log: Logger): Map<string, IndexEntry> | undefined {
 	// a thousand conversations make an index of about 90 KB: its decode is sliced like a file's
@@ -307,9 +314,16 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			else if (index?.delete(id)) writeIndex();
 		},
 		restore: (reserved) => {
+			// the restore starts a frame of its own: boot reaches it in the frame its last modules
+			// loaded in, whose work the bundle runtime counts on a door of its own
+			// (scripts/bundle/runtime.luau), so this door's count could not see it
+			nextFrame();
 			// a conversation whose only copy is its verified `.tmp` (a save cut between its steps) counts
 			const ids = new Set<string>();
-			for (const file of storage.list(FOLDER)) {
+			// the listing is one executor call that cannot pause: counted in the frame it ran in
+			const files = storage.list(FOLDER);
+			spend(files.size() * LIST_UNITS);
+			for (const file of files) {
 				spend(ENTRY_UNITS);
 				const [id] = string.match(file, "^([%w_%-]+)%.json$");
 				const [spare] = string.match(file, "^([%w_%-]+)%.json%.tmp$");
@@ -331,7 +345,7 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			const decoded = new Map<string, SavedConversation>();
 			for (const id of ids) {
 				if (current.has(id)) continue;
-				spend(RESTORE_UNITS);
+				spend(LOAD_UNITS);
 				const saved = load(id);
 				if (saved === undefined) continue;
 				decoded.set(id, saved);
@@ -342,14 +356,18 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			// newest first by the index; only those restored are read and decoded
 			const order = new Array<[string, number]>();
 			for (const [id, entry] of current) order.push([id, entry.updatedAt]);
-			// the sort is one call: its share is counted before it
-			spend(order.size() * ENTRY_UNITS);
+			// the sort is one call that cannot pause: its share is counted before it (it waits for
+			// the next frame when this one has no room for it) and after it, in the frame it ran in
+			const sortUnits = order.size() * ENTRY_UNITS;
+			spend(sortUnits);
 			table.sort(order, (a, b) => (a[1] !== b[1] ? a[1] > b[1] : a[0] < b[0]));
+			spend(sortUnits);
 			const kept = new Array<SavedConversation>();
 			for (const [id] of order) {
 				if (kept.size() >= RESTORE_LIMIT) break;
-				// restoring many conversations goes over several frames
-				spend(RESTORE_UNITS);
+				// restoring many conversations goes over several frames (their sessions are built
+				// by the caller, which counts that too)
+				spend(LOAD_UNITS);
 				const saved = decoded.get(id) ?? load(id);
 				if (saved === undefined) {
 					// unreadable now (changed since it was indexed): kept on disk, left out of the index

@@ -5,6 +5,7 @@ import { BlockerRegistry } from "../../runtime/blockers";
 import { CleanupRegistry } from "../../runtime/cleanup";
 import { createSignal, Signal } from "../../runtime/signal";
 import { Storage } from "../../runtime/storage";
+import { spend } from "../../host/frame";
 import { SessionEvent } from "./events";
 import { createFolders, Folder, UNIVERSAL } from "./folders";
 import { createPersistence, savable } from "./persistence";
@@ -69,6 +70,10 @@ export interface SessionsDeps extends Omit<SessionDeps, "anyEvent" | "changed" |
 }
 
 let idSerial = 0;
+/** Building a restored conversation's session, beyond its messages and transcript events. */
+const BUILD_UNITS = 150;
+// Taking one saved message into a restored session's history.
+const MESSAGE_UNITS = 0.125;
 
 export function createSessions(deps: SessionsDeps): Sessions {
 	const { log } = deps;
@@ -179,8 +184,9 @@ export function createSessions(deps: SessionsDeps): Sessions {
 		return true;
 	};
 
-	// restore saved history
+	// restore saved history; building many sessions goes over several frames (host/frame.ts)
 	for (const saved of persistence.restore(reserved)) {
+		spend(BUILD_UNITS + saved.messages.size() * MESSAGE_UNITS);
 		reserved.delete(saved.id);
 		const o = saved.options;
 		const [session] = build(

@@ -2,6 +2,7 @@
 // three lanes with separate budgets (conversation, lifecycle, activity). Transient events
 // (status, previews, progress, approvals) are live state only and never retained. Eviction drops
 // the oldest entries of a full lane and counts what was omitted, so `metadata()` can say so.
+import { spend } from "../../host/frame";
 import { cutBytes } from "../dispatch/text";
 
 export type Lane = "conversation" | "lifecycle" | "activity";
@@ -105,6 +106,9 @@ export interface Transcript {
 }
 
 const METADATA_VERSION = 2;
+// Restoring one saved event (copied field by field), and per byte it holds.
+const LOAD_EVENT_UNITS = 4;
+const LOAD_BYTES_PER_UNIT = 256;
 
 export function createTranscript(): Transcript {
 	let entries = new Array<Entry>();
@@ -185,6 +189,8 @@ export function createTranscript(): Transcript {
 				if (lane === undefined) continue;
 				const [copy, bytes] = sanitize(raw, 0, cut);
 				retain(lane, copy as Retained, bytes);
+				// a long transcript is restored over several frames (host/frame.ts)
+				spend(LOAD_EVENT_UNITS + bytes / LOAD_BYTES_PER_UNIT);
 			}
 			if (typeIs(savedOmitted, "table")) {
 				for (const lane of ["conversation", "lifecycle", "activity"] as const) {
