@@ -436,6 +436,7 @@ const HUGE = math.huge;
 const luaType = type;
 const protectedCall = pcall;
 const nextEntry = next;
+const clone = table.clone;
 
 class DecodeError {
 	constructor(readonly message: string) {}
@@ -465,14 +466,18 @@ interface Opening {
 	readonly pos: number;
 	/** The depth readObject/readArray receive for this container. */
 	readonly depth: number;
-	/** The text it was recorded in, and the part of it last compared (from `segmentFrom` to `pos`). */
+	/** The text it was recorded in; where the bytes after the opening recorded before it begin. */
 	readonly text: string;
-	segment?: string;
-	segmentFrom?: number;
+	readonly stepFrom: number;
+	/** That text up to `pos`, and from `stepFrom` to `pos` (cut when first compared). */
+	prefix?: string;
+	step?: string;
 	readonly outer?: Opening;
 	readonly members?: object;
 	readonly key?: string;
 	readonly count?: number;
+	/** The tail of the last text read on from here that ended well (see Tail). */
+	tail?: Tail;
 }
 
 function fail(pos: number, message: string): never {
@@ -642,7 +647,7 @@ const OPENINGS_PER_TEXT = 32;
 const STREAM_TEXT_BYTES = 64 * 1024;
 const OPENING_MEMBERS = 32;
 /** The root's stand-in: the containers at the top of a document open inside it. */
-const TOP: Opening = { pos: 0, depth: 0, text: "" };
+const TOP: Opening = { pos: 0, depth: 0, text: "", stepFrom: 1 };
 
 // What a container that had no members yet held (copied when read on from, like any members).
 const NO_MEMBERS = table.freeze({});
@@ -655,7 +660,7 @@ function scalarCopy(members: object): object | undefined {
 		count += 1;
 		if (count > OPENING_MEMBERS || (luaType(value) === "table" && value !== NULL)) return undefined;
 	}
-	return table.clone(members);
+	return clone(members);
 }
 
 /** Records the opening of the container at `pos` (inside context.here), if it can be resumed from. */
@@ -668,7 +673,8 @@ function recordOpening(text: string, pos: number, depth: number, context: Contex
 		members = scalarCopy(context.members as object);
 		if (members === undefined) return undefined;
 	}
-	const opening: Opening = { pos, depth, text, outer, members, key: context.key, count: context.count };
+	const stepFrom = (openings[openings.size() - 1]?.pos ?? 0) + 1;
+	const opening: Opening = { pos, depth, text, stepFrom, outer, members, key: context.key, count: context.count };
 	openings.push(opening);
 	return opening;
 }
@@ -820,18 +826,20 @@ function readMembers(
 }
 
 // After a container's value read at its opening: the containers around it read on from `after`,
-// from their copied members, out to the top. The top value and the position after it.
+// from their copied members, out to the top (each, as it ends, into `ended`). The top value and
+// the position after it.
 function readAround(
 	text: string,
 	opening: Opening,
 	value: defined,
 	after: number,
 	context: Context,
+	ended: Array<defined>,
 ): LuaTuple<[defined, number]> {
 	let level = opening;
 	while (level.outer !== TOP) {
 		const outer = level.outer as Opening;
-		const members = table.clone(level.members as object);
+		const members = clone(level.members as object);
 		const depth = level.depth - 1;
 		if (level.key !== undefined) {
 			const object = members as Map<string, unknown>;
@@ -847,6 +855,7 @@ function readAround(
 			if (following < 0) [value, after] = [list, -following];
 			else [value, after] = readItems(text, following, depth, context, list, count + 1);
 		}
+		ended.push(value);
 		level = outer;
 	}
 	return $tuple(value, after);
@@ -865,9 +874,71 @@ function readDocument(text: string, context: Context): defined {
 function resumeDocument(text: string, context: Context, opening: Opening): defined {
 	const read = byteAt(text, opening.pos)[0] === OPEN_OBJECT ? readObject : readArray;
 	const [inner, innerEnd] = read(text, opening.pos, opening.depth, context);
-	const [value, after] = readAround(text, opening, inner, innerEnd, context);
+	const tail = opening.tail;
+	if (tail !== undefined && text.size() - innerEnd + 1 === tail.text.size() && holdsAt(text, tail.text, innerEnd))
+		return rebuild(inner, tail);
+	const ended = new Array<defined>();
+	const [value, after] = readAround(text, opening, inner, innerEnd, context, ended);
 	const rest = skipSpace(text, after);
 	if (rest <= text.size()) fail(rest, "unexpected text after the value");
+	opening.tail = keptTail(text, innerEnd, opening, inner, ended);
+	return value;
+}
+
+/**
+ * What the containers around an opening held when a text read on from there had ended: the bytes
+ * after the opening's container, and each container around it as it ended (innermost first), with
+ * the key or item index the container inside it went in. A later text with the same prefix and the
+ * same tail reads the tail in the same state (the containers around are the same, and reading them
+ * on does not depend on the value inside), so its containers end the same: copies of these.
+ */
+interface Tail {
+	readonly text: string;
+	readonly levels: ReadonlyArray<{ readonly members: object; readonly key?: string; readonly count?: number }>;
+}
+
+/** A tail's containers hold at most this many members. */
+const TAIL_MEMBERS = 64;
+
+/**
+ * The tail of a text read on from `opening` (its container ended before `innerEnd`, holding
+ * `inner`; `ended` are the containers around it as they ended), when every member of those
+ * containers other than the one inside is a scalar and the tail replaced none of those.
+ */
+function keptTail(
+	text: string,
+	innerEnd: number,
+	opening: Opening,
+	inner: defined,
+	ended: ReadonlyArray<defined>,
+): Tail | undefined {
+	const levels = new Array<{ members: object; key?: string; count?: number }>();
+	let level = opening;
+	let held: defined = inner;
+	for (const container of ended) {
+		if (level.key !== undefined && (container as Map<string, unknown>).get(level.key) !== held) return undefined;
+		let count = 0;
+		for (const [, member] of pairs(container)) {
+			count += 1;
+			if (count > TAIL_MEMBERS || (member !== held && luaType(member) === "table" && member !== NULL))
+				return undefined;
+		}
+		levels.push({ members: clone(container), key: level.key, count: level.count });
+		held = container;
+		level = level.outer as Opening;
+	}
+	return { text: sub(text, innerEnd), levels };
+}
+
+/** The top value of a text whose tail is `tail`, around the container `inner` read at its opening. */
+function rebuild(inner: defined, tail: Tail): defined {
+	let value = inner;
+	for (const level of tail.levels) {
+		const members = clone(level.members);
+		if (level.key !== undefined) (members as Map<string, unknown>).set(level.key, value);
+		else (members as Array<defined>)[level.count as number] = value;
+		value = members;
+	}
 	return value;
 }
 
@@ -894,43 +965,43 @@ export function decode(text: unknown, slicing?: Slicing): LuaTuple<[unknown, und
 	return settle(ok, result, context);
 }
 
-/** `opening.text` from byte `from` to the opening's position (kept: openings are compared often). */
-function segmentOf(opening: Opening, from: number): string {
-	if (opening.segmentFrom !== from) {
-		opening.segment = sub(opening.text, from, opening.pos);
-		opening.segmentFrom = from;
-	}
-	return opening.segment as string;
+/** Whether `source` holds `part` at byte `at` (a plain search that allocates nothing). */
+function holdsAt(source: string, part: string, at: number): boolean {
+	return findIn(source, part, at, true)[0] === at;
 }
 
 /**
  * Where in `openings` (the last whole text's, in order of position) the deepest one is whose text
  * up to its position `source` begins with (-1: none). Their prefixes nest (a later one's holds an
  * earlier one's), so the search starts at `start` (the one resumed from last, compared whole),
- * goes on comparing each later one on the bytes after the last match, and stops at the first
+ * goes on comparing each later one on the bytes after the one before it, and stops at the first
  * difference; when `start` differs, it starts over from the first.
  */
 function resumable(openings: ReadonlyArray<Opening>, start: number, source: string): number {
 	const size = source.size();
-	let matched = 0;
 	let found = -1;
 	let i = 0;
 	const first = openings[start];
-	if (first !== undefined && first.pos <= size && sub(source, 1, first.pos) === segmentOf(first, 1)) {
-		matched = first.pos;
-		found = start;
-		i = start + 1;
+	if (first !== undefined && first.pos <= size) {
+		if (first.prefix === undefined) first.prefix = sub(first.text, 1, first.pos);
+		if (holdsAt(source, first.prefix, 1)) {
+			found = start;
+			i = start + 1;
+		}
 	}
 	for (; i < openings.size(); i++) {
 		const opening = openings[i];
+		if (opening.pos > size) break;
+		if (opening.step === undefined) opening.step = sub(opening.text, opening.stepFrom, opening.pos);
+		if (!holdsAt(source, opening.step, opening.stepFrom)) break;
 		// a document's top container: reading from there is reading the whole text
-		if (opening.outer === TOP) continue;
-		if (opening.pos > size || sub(source, matched + 1, opening.pos) !== segmentOf(opening, matched + 1)) break;
-		matched = opening.pos;
-		found = i;
+		if (opening.outer !== TOP) found = i;
 	}
 	return found;
 }
+
+// A read on from an opening records nothing and is not sliced: its context is never written.
+const RESUMING: Context = table.freeze({ units: 0 });
 
 /**
  * A decoder for a sequence of small texts that begin alike (the events of one server-sent event
@@ -963,9 +1034,8 @@ export function streamDecoder(): (text: unknown) => LuaTuple<[unknown, undefined
 		}
 		// read on from an opening of an earlier text: the openings stay those of that text (with
 		// their places), so nothing new is recorded
-		const context: Context = { units: 0 };
-		const [ok, result] = protectedCall(resumeDocument, source, context, last[at]);
+		const [ok, result] = protectedCall(resumeDocument, source, RESUMING, last[at]);
 		start = at;
-		return settle(ok, result, context);
+		return settle(ok, result, RESUMING);
 	};
 }

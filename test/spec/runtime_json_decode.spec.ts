@@ -221,14 +221,45 @@ export = () => {
 						expect(outcome(streamed(text))).to.equal(outcome(decode(text)));
 					}
 				}
-				const event = EVENTS[1];
-				const [first] = streamed(event);
-				const root = first as { id: string; choices: Array<{ index: number }> };
-				root.id = "changed";
-				root.choices[0].index = 9;
-				const [second] = streamed(event);
-				expect(second).never.to.equal(first);
-				expect(encode(second)[0]).to.equal(encode(decode(event)[0])[0]);
+				// read whole, read on (its tail kept), then rebuilt from the kept tail: each time fresh
+				for (const event of [EVENTS[1], EVENTS[3]]) {
+					let previous: unknown;
+					for (let round = 0; round < 4; round++) {
+						const [decoded] = streamed(event);
+						expect(decoded).never.to.equal(previous);
+						expect(encode(decoded)[0]).to.equal(encode(decode(event)[0])[0]);
+						const root = decoded as { id: string; choices: Array<{ index: number }>; usage?: object };
+						root.id = "changed";
+						root.choices[0].index = 9;
+						if (root.usage !== undefined) (root.usage as { prompt_tokens: number }).prompt_tokens = 7;
+						previous = decoded;
+					}
+				}
+			});
+
+			it("reads the containers around a repeated opening from its tail only when the tail is the same", () => {
+				const streamed = streamDecoder();
+				const head = '{"id":"c","choices":[{"index":0,"delta":{"content":';
+				const tails = [
+					'},"finish_reason":null}]}',
+					'},"finish_reason":null}]}',
+					'},"finish_reason":"stop"}]}',
+					'},"finish_reason":null,"delta":5}]}',
+					'},"finish_reason":null}],"usage":{"prompt_tokens":5}}',
+					'},"finish_reason":null}],"usage":{"prompt_tokens":5}}',
+					'} , "finish_reason" : null } ] } ',
+					'},"finish_reason":null},{"index":1}]}',
+					'},"finish_reason":null}]}}',
+					'},"finish_reason":null}]',
+					'},"finish_reason":nul}]}',
+				];
+				for (const tail of tails) {
+					for (const content of ['"a"', '"bc"', '"d\\"é"', "1", "{}"]) {
+						for (const text of [head + content + tail, head + content + tail]) {
+							expect(outcome(streamed(text))).to.equal(outcome(decode(text)));
+						}
+					}
+				}
 			});
 		});
 	});
