@@ -127,7 +127,9 @@ export class ReplyReader {
 	}
 
 	private onEvent(event: SseEvent): boolean {
-		if (this.closed() || this.sliced(event)) return true;
+		// closed() and sliced(), checked here first: this runs for every event
+		if (this.stopped || this.failure !== undefined || (this.slicing !== undefined && this.sliced(event)))
+			return true;
 		if (event.data === DONE) {
 			this.assembler.done();
 			this.stopped = true;

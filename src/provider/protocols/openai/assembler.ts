@@ -60,16 +60,21 @@ export class ChatAssembler extends StateAssembler implements Assembler {
 	private doneSeen = false;
 	private whole = false;
 
+	// Runs for every event: what most events lack (an error, usage, reasoning, a legacy function
+	// call) is looked at only when its field is there.
 	event(_name: string, data: JsonObject): EventOutcome {
-		const failure = this.state.errorIn(data);
-		if (failure !== undefined) return failure;
+		const state = this.state;
+		if (data.error !== undefined || data.type === "error") {
+			const failure = state.errorIn(data);
+			if (failure !== undefined) return failure;
+		}
 		const choices = asList(data.choices);
-		const usage = asObject(data.usage);
-		if (usage !== undefined) this.state.usage = chatUsage(usage);
+		const usage = data.usage !== undefined ? asObject(data.usage) : undefined;
+		if (usage !== undefined) state.usage = chatUsage(usage);
 		if (choices === undefined) {
 			return usage !== undefined || data.object === "chat.completion.chunk" ? undefined : "unknown";
 		}
-		this.state.noteModel(data.model, data.id);
+		if (state.model === undefined || state.id === undefined) state.noteModel(data.model, data.id);
 		const choice = asObject(choices[0]);
 		if (choice === undefined) return undefined;
 		const outcome = this.delta(asObject(choice.delta) ?? asObject(choice.message));
@@ -102,10 +107,14 @@ export class ChatAssembler extends StateAssembler implements Assembler {
 				else if (text !== undefined) this.state.content.append(text);
 			}
 		}
-		const reasoning =
-			reasoningText(delta.reasoning_content) ?? reasoningText(delta.reasoning) ?? reasoningText(delta.thinking);
-		if (reasoning !== undefined) this.state.reasoning.append(reasoning);
-		const legacy = asObject(delta.function_call);
+		if (delta.reasoning_content !== undefined || delta.reasoning !== undefined || delta.thinking !== undefined) {
+			const reasoning =
+				reasoningText(delta.reasoning_content) ??
+				reasoningText(delta.reasoning) ??
+				reasoningText(delta.thinking);
+			if (reasoning !== undefined) this.state.reasoning.append(reasoning);
+		}
+		const legacy = delta.function_call !== undefined ? asObject(delta.function_call) : undefined;
 		if (legacy !== undefined) {
 			const failure = this.toolFragment(0, undefined, legacy);
 			if (failure !== undefined) return failure;
