@@ -39,11 +39,16 @@ export interface OperationSpec {
 	readonly onEvent?: (event: OperationEvent) => void;
 	/** What the request is for, in the request log ("inference", "discovery", "probe"). */
 	readonly tag?: string;
+	/**
+	 * The caller reads a 2xx body itself (an inference reply, read by its protocol's reader): it is
+	 * not decoded here too, unless the proxy recovery must look at it.
+	 */
+	readonly readsReply?: boolean;
 }
 
 export interface OperationResult {
 	readonly result: HttpResult;
-	/** The decoded body (undefined when not JSON). */
+	/** The decoded body (undefined when not JSON, and for a 2xx body the caller reads: `readsReply`). */
 	readonly document: unknown;
 	/** The key used last ("" without one): for redacting, never for showing. */
 	readonly key: string;
@@ -114,8 +119,10 @@ export function runOperation(
 			spec.onEvent?.({ kind: "key", keyNumber: picked.index + 1, status: result.status });
 			continue;
 		}
-		const document = result.failure === undefined ? env.decode(result.body) : undefined;
 		const proxy = proxiedTo === undefined && result.failure === undefined ? proxiedBase(baseUrl) : undefined;
+		// a long reply is decoded once, by its reader (a frame's work saved on an 80 KB reply)
+		const decodes = result.failure === undefined && (!result.ok || spec.readsReply !== true || proxy !== undefined);
+		const document = decodes ? env.decode(result.body) : undefined;
 		if (proxy !== undefined && isClientRefusal(result.status, result.body, document)) {
 			baseUrl = proxy;
 			proxiedTo = proxy;

@@ -1,12 +1,13 @@
 /// <reference types="@rbxts/testez/src/TestEZGlobals" />
 // Specs of the Transcript engine's batch operation (virtual-list/keyed-rows.ts `replace`, behind
 // Transcript:AppendRows and :ReplaceRows): many rows removed and appended in one layout, only the
-// rows in view built, keys and positions kept right, a reader at the end following, and
-// Offsets.retain keeping the heights of the rows that stay.
+// rows in view built, at most BUILD_LIMIT in one change (the reader's first, the rest on the next
+// frames), keys and positions kept right, a reader at the end following, and Offsets.retain
+// keeping the heights of the rows that stay.
 import { Players } from "@rbxts/services";
 import { Scope } from "ui-lib/core/scope";
 import { Offsets } from "ui-lib/virtual-list/offsets";
-import { KeyedRows, type KeyedRow, MOUNT_LIMIT } from "ui-lib/virtual-list/keyed-rows";
+import { BUILD_LIMIT, KeyedRows, type KeyedRow, MOUNT_LIMIT } from "ui-lib/virtual-list/keyed-rows";
 
 function engine(height = 300) {
 	const gui = new Instance("ScreenGui");
@@ -43,6 +44,17 @@ function engine(height = 300) {
 	};
 }
 
+/** Waits frames until a frame builds no row (the engine's next-frame builds are done); how many. */
+function settle(subject: ReturnType<typeof engine>): number {
+	let frames = 0;
+	for (;;) {
+		const builds = subject.builds();
+		task.wait();
+		frames += 1;
+		if (subject.builds() === builds || frames >= 50) return frames;
+	}
+}
+
 function many(prefix: string, count: number): KeyedRow[] {
 	const out: KeyedRow[] = [];
 	for (let i = 1; i <= count; i++)
@@ -72,6 +84,8 @@ export = () => {
 			const drop = new Set<string>();
 			for (const key of subject.rows.keys()) if (key.sub(1, 1) === "p") drop.add(key);
 			subject.rows.replace(drop, many("f", 400));
+			// three changes in one frame: the frame's BUILD_LIMIT rows went to the first; the next build the rest
+			settle(subject);
 			expect(subject.rows.count()).to.equal(410);
 			expect(subject.rows.has("p1")).to.equal(false);
 			expect(subject.rows.indexOf("a10")).to.equal(9);
@@ -100,16 +114,22 @@ export = () => {
 		it("writes the canvas once per change and ends at the end when following", () => {
 			const subject = engine();
 			subject.rows.replace(new Set(), many("a", 20));
-			task.wait();
+			settle(subject);
 			let sizes = 0;
 			let positions = 0;
 			const size = subject.view.GetPropertyChangedSignal("CanvasSize").Connect(() => (sizes += 1));
 			const position = subject.view.GetPropertyChangedSignal("CanvasPosition").Connect(() => (positions += 1));
 			// rows measured shorter than estimated (30 vs 48) bring more rows into view: still one write
 			subject.rows.replace(new Set(), many("b", 300));
-			task.wait();
-			expect(sizes).to.equal(1);
-			expect(positions).to.equal(1);
+			// the signals are deferred: a deferred check runs after them, before the next frame
+			let atCall = [0, 0];
+			task.defer(() => (atCall = [sizes, positions]));
+			const frames = settle(subject);
+			expect(atCall[0]).to.equal(1);
+			expect(atCall[1]).to.equal(1);
+			// the rest of the view's rows are built on the next frames: one write each at most
+			expect(sizes <= 1 + frames).to.equal(true);
+			expect(positions <= 1 + frames).to.equal(true);
 			expect(subject.view.CanvasPosition.Y).to.equal(subject.rows.contentHeight() - 300);
 			// the rows in view are measured: the last ten rows take the view's 300 pixels exactly
 			expect(subject.rows.contentHeight() - subject.rows.containerOf("b291")!.Position.Y.Offset).to.equal(300);
@@ -117,10 +137,41 @@ export = () => {
 			position.Disconnect();
 			subject.done();
 		});
+		it("builds at most BUILD_LIMIT rows a change, those at the end first, the rest on the next frames", () => {
+			const subject = engine();
+			subject.rows.replace(new Set(), many("a", 20));
+			settle(subject);
+			const before = subject.builds();
+			subject.rows.replace(new Set(), many("b", 300));
+			expect(subject.builds() - before).to.equal(BUILD_LIMIT);
+			// following the end: the last rows are the ones built at once
+			for (let i = 300 - BUILD_LIMIT + 1; i <= 300; i++) expect(subject.rows.containerOf(`b${i}`)).to.be.ok();
+			expect(subject.rows.containerOf(`b${300 - BUILD_LIMIT}`)).never.to.be.ok();
+			let last = subject.builds();
+			let most = 0;
+			for (let frame = 0; frame < 20; frame++) {
+				task.wait();
+				most = math.max(most, subject.builds() - last);
+				last = subject.builds();
+			}
+			expect(most <= BUILD_LIMIT).to.equal(true);
+			// then every row in view and in the margin above it (160 px: six rows of 30) is built
+			for (let i = 285; i <= 300; i++) expect(subject.rows.containerOf(`b${i}`)).to.be.ok();
+			expect(subject.rows.mountedCount() <= 17).to.equal(true);
+			// a reader scrolled up: the rows at the top of the view are built first
+			subject.view.CanvasPosition = new Vector2(0, 0);
+			// (the scroll's signal is deferred: resume after it, in the same frame)
+			task.defer(coroutine.running());
+			coroutine.yield();
+			for (let i = 1; i <= BUILD_LIMIT; i++) expect(subject.rows.containerOf(`a${i}`)).to.be.ok();
+			settle(subject);
+			for (let i = 1; i <= 10; i++) expect(subject.rows.containerOf(`a${i}`)).to.be.ok();
+			subject.done();
+		});
 		it("a hidden view writes no canvas and shows the end once shown", () => {
 			const subject = engine();
 			subject.rows.replace(new Set(), many("a", 20));
-			task.wait();
+			settle(subject);
 			let writes = 0;
 			const size = subject.view.GetPropertyChangedSignal("CanvasSize").Connect(() => (writes += 1));
 			const position = subject.view.GetPropertyChangedSignal("CanvasPosition").Connect(() => (writes += 1));

@@ -84,7 +84,8 @@ export function send(to: SendTarget, wireBody: JsonObject): Sent {
 	if (typeIs(relayed, "string"))
 		return { kind: "failed", failure: { ok: false, error: relayed, overflow: false, model }, via: "web" };
 	if (relayed !== undefined) {
-		const [document] = decode(relayed.result.body);
+		// a 2xx body is decoded by its reader in settle; only a refusal's document is read here
+		const document = relayed.result.ok ? undefined : decode(relayed.result.body)[0];
 		return settle(to, relayed.result, document, collectSecrets(to.record));
 	}
 	const timeout = to.timeout();
@@ -116,6 +117,7 @@ export function send(to: SendTarget, wireBody: JsonObject): Sent {
 		attempts: to.attempts,
 		isCancelled: to.isCancelled,
 		tag: "inference",
+		readsReply: true,
 		onEvent: (event) => {
 			if (event.kind === "proxy") return;
 			to.onRetry({

@@ -7,7 +7,7 @@
 // bottom follows appended and growing rows. While hidden the engine only records changes and
 // reconciles once shown. The Transcript control (controls/transcript.ts) is its public face.
 import { frame } from "../core/create";
-import type { Scope } from "../core/scope";
+import type { Release, Scope } from "../core/scope";
 import { Offsets } from "./offsets";
 import { ScrollView } from "./scroll-view";
 
@@ -50,6 +50,12 @@ const OVERSCAN = 160;
 const PASSES = 6;
 /** Most rows mounted at once, whatever the view's height and the rows' sizes. */
 export const MOUNT_LIMIT = 120;
+/**
+ * Most rows one layout builds (a change, a scroll, a resize; a row is a few instances and their
+ * layout): rows in view beyond it are built on the next frames, so no change holds a frame
+ * however many rows come into view.
+ */
+export const BUILD_LIMIT = 6;
 
 export class KeyedRows extends ScrollView {
 	private rows: KeyedRow[] = [];
@@ -58,6 +64,8 @@ export class KeyedRows extends ScrollView {
 	private readonly mounted = new Map<KeyedRow, Mounted>();
 	private width = 0;
 	private rendering = false;
+	/** The next frame's layout, when a layout left rows in view unbuilt. */
+	private pending?: thread;
 
 	constructor(
 		view: ScrollingFrame,
@@ -264,12 +272,20 @@ export class KeyedRows extends ScrollView {
 		this.rendering = true;
 		this.dirty = false;
 		let top = this.top(following, anchor);
+		let budget = BUILD_LIMIT;
+		let missing = false;
 		for (let pass = 0; pass < PASSES; pass++) {
-			const [first, last] = this.range(top);
 			// every row of the pass is built before any is measured: one layout measures them all
 			const built: Mounted[] = [];
-			for (let i = first; i <= last && this.mounted.size() < MOUNT_LIMIT; i++) {
-				if (!this.mounted.has(this.rows[i])) built.push(this.build(this.rows[i]));
+			missing = false;
+			for (const index of this.order(top, following)) {
+				if (this.mounted.has(this.rows[index])) continue;
+				if (budget <= 0 || this.mounted.size() >= MOUNT_LIMIT) {
+					missing = true;
+					break;
+				}
+				built.push(this.build(this.rows[index]));
+				budget -= 1;
 			}
 			let changed = false;
 			for (const mounted of built) changed = this.watch(mounted) || changed;
@@ -289,6 +305,39 @@ export class KeyedRows extends ScrollView {
 		if (this.view.CanvasSize !== canvas) this.view.CanvasSize = canvas;
 		this.setCanvas(top);
 		this.rendering = false;
+		if (missing && this.mounted.size() < MOUNT_LIMIT) this.continueNextFrame();
+	}
+
+	/**
+	 * The rows of the view at `top` and its overscan margin in the order they are built: those in
+	 * view first, from the end when following (the rows the reader sees first), else from the top,
+	 * then the margin, nearest first.
+	 */
+	private order(top: number, following: boolean): number[] {
+		const [first, last] = this.range(top);
+		const out: number[] = [];
+		if (last < first) return out;
+		const viewFirst = math.max(first, this.offsets.indexAt(top));
+		let viewLast = viewFirst;
+		while (viewLast < last && this.offsets.start(viewLast + 1) < top + this.viewHeight) viewLast += 1;
+		if (following) for (let i = viewLast; i >= viewFirst; i--) out.push(i);
+		else for (let i = viewFirst; i <= viewLast; i++) out.push(i);
+		for (let i = viewLast + 1; i <= last; i++) out.push(i);
+		for (let i = viewFirst - 1; i >= first; i--) out.push(i);
+		return out;
+	}
+
+	/** Rows in range are still unbuilt (a layout builds at most BUILD_LIMIT): the next frame builds more. */
+	private continueNextFrame() {
+		if (this.pending !== undefined) return;
+		let release: Release | undefined = undefined;
+		const thread = task.delay(0, () => {
+			this.pending = undefined;
+			release?.(false);
+			this.render();
+		});
+		this.pending = thread;
+		release = this.scope.give(thread);
 	}
 
 	/** Where the view's top goes: the end, the anchor's place, or where it is, within the canvas. */

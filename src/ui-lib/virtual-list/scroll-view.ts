@@ -16,6 +16,8 @@ export abstract class ScrollView {
 	/** Asked to show the end while hidden: done once shown (a hidden view writes no canvas). */
 	private endPending = false;
 	private writingCanvas = false;
+	/** The canvas position the view wrote last. */
+	private written = -1;
 
 	constructor(
 		protected readonly view: ScrollingFrame,
@@ -25,7 +27,9 @@ export abstract class ScrollView {
 		view.AutomaticCanvasSize = Enum.AutomaticSize.None;
 		scope.give(
 			view.GetPropertyChangedSignal("CanvasPosition").Connect(() => {
-				if (!this.writingCanvas) this.render();
+				// the view's own write is no scroll, also when the signal arrives deferred, after it
+				if (this.writingCanvas || view.CanvasPosition.Y === this.written) return;
+				this.render();
 			}),
 		);
 	}
@@ -80,6 +84,7 @@ export abstract class ScrollView {
 	/** Moves the canvas without it counting as the reader scrolling. */
 	protected setCanvas(y: number) {
 		this.endPending = false;
+		this.written = y;
 		const current = this.view.CanvasPosition;
 		if (current.Y === y) return;
 		this.writingCanvas = true;

@@ -86,7 +86,7 @@ export interface FrameDoor {
 	readonly nextFrame: () => void;
 }
 
-/** Units a Transcript call that lays rows out is counted as, after a sliced job (about a frame's half). */
+/** Units a Transcript call that lays rows out is counted as (about a frame's half). */
 const FLUSH_UNITS = 1000;
 
 /**
@@ -163,14 +163,15 @@ export function createTranscriptView(
 		trim();
 		return true;
 	};
-	/** Whether the current job has waited for a frame (its Markdown was sliced). */
-	let paused = false;
+	/** Whether the mirror holds changes the Transcript has not been given. */
+	const changed = () => !staging && (!updates.isEmpty() || !drops.isEmpty() || logged !== items.size());
 	/** Counts `units` of work; once the frame's share is spent, shows the changes so far on the next frame. */
 	const spend = (units: number) => {
 		if (!frame.due(units)) return;
-		paused = true;
 		frame.nextFrame();
 		// the rows changed so far get a frame of their own, then the work goes on
+		if (!changed()) return;
+		frame.due(FLUSH_UNITS);
 		if (flush()) frame.nextFrame();
 	};
 
@@ -198,11 +199,14 @@ export function createTranscriptView(
 	const drain = () => {
 		started = true;
 		while (!queue.isEmpty()) {
-			paused = false;
 			attempt(queue.shift()!);
 			if (!queue.isEmpty()) continue;
-			// after a job that took frames, its last slice and the Transcript call do not share one
-			if (paused && frame.due(FLUSH_UNITS)) frame.nextFrame();
+			// the Transcript call is counted on the frame door: when this frame's share is spent (a
+			// long reply decoded, a Markdown slice, another call) it waits for the next frame
+			if (changed() && frame.due(FLUSH_UNITS)) {
+				frame.nextFrame();
+				frame.due(FLUSH_UNITS);
+			}
 			attempt(flush);
 		}
 		endWorker(false);
