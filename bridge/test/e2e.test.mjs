@@ -203,23 +203,29 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 			if (index > 0) await useProvider(page, label, index === 1 && shot("bridge-providers.png"));
 			await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 30000 });
 			const before = provider.requests.length;
+			// the replies before this turn, counted before it starts: counted once the live reply
+			// shows, a turn that ended in between would move the index to a reply that never comes
+			const finalCount = await page.getByTestId("reply").count();
 			await attachPicture(page, png);
 			await sendMessage(page, `What is in this picture? (${label})`);
 			// the reply streams: the live text grows through several values before the final reply
 			const seen = new Set();
 			const live = page.getByTestId("live-reply");
 			await live.waitFor({ timeout: 30000 });
-			const finalCount = await page.getByTestId("reply").count();
-			await waitUntil(
+			const ended = await waitUntil(
 				async () => {
-					if ((await page.getByTestId("reply").count()) !== finalCount) return true;
-					const text = await live.textContent().catch(() => null);
+					if ((await page.getByTestId("reply").count()) > finalCount) return true;
+					// a short read: the live row goes between the game's user event and its next preview
+					const text = await live.textContent({ timeout: 200 }).catch(() => null);
 					if (text) seen.add(text);
 					return false;
 				},
-				30000,
+				60000,
 				40,
 			);
+			const transcript = async () =>
+				`\npage: ${await page.getByTestId("transcript").innerText()}\ngame: ${game.output().slice(-4000)}`;
+			assert.ok(ended, `${label}: the final reply came within 60 s of the live one${await transcript()}`);
 			assert.ok(
 				seen.size >= 3,
 				`${label}: several deltas reached the page before the end: ${[...seen].join(" | ")}`,
@@ -228,7 +234,10 @@ describe("bridge end to end (game in the offline host, bridge, Chromium)", { tim
 				.getByTestId("reply")
 				.nth(finalCount)
 				.filter({ hasText: "The picture shows a single pixel." })
-				.waitFor();
+				.waitFor({ timeout: 5000 })
+				.catch(async (err) => {
+					throw new Error(`${label}: ${err.message}${await transcript()}`);
+				});
 			const sent = provider.requests[before];
 			assert.ok(sent, `${label}: the provider was called`);
 			assert.doesNotMatch(sent.body, /uai-image:/, "no reference reaches the provider");
