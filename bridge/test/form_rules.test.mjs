@@ -7,27 +7,13 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { ROOT } from "./helpers.mjs";
-
-async function webModule() {
-	const esbuild = await import("esbuild");
-	const result = await esbuild.build({
-		entryPoints: [path.join(ROOT, "bridge", "web", "src", "openui.ts")],
-		bundle: true,
-		format: "esm",
-		platform: "neutral",
-		write: false,
-		logLevel: "warning",
-	});
-	const code = result.outputFiles[0].text;
-	return import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
-}
+import { ROOT, webModule } from "./helpers.mjs";
 
 const read = (file) => JSON.parse(fs.readFileSync(path.join(ROOT, file), "utf8"));
 
 describe("form validation in the web page", () => {
 	it("gives the game's message for every shared case", async () => {
-		const { validate } = await webModule();
+		const { validate } = await webModule("openui.ts");
 		const { cases } = read("test/fixtures/forms/rules.json");
 		assert.ok(cases.length >= 50);
 		for (const c of cases)
@@ -39,7 +25,7 @@ describe("form validation in the web page", () => {
 	});
 
 	it("passes the OpenUI conformance fixture's validation cases", async () => {
-		const { validate } = await webModule();
+		const { validate } = await webModule("openui.ts");
 		const { cases } = read("test/fixtures/openui/state/005-validation-rules/validation.json");
 		for (const c of cases)
 			assert.equal(

@@ -16,6 +16,21 @@ export const TOKEN = "test-token-0123456789abcdef";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** A module of the web page (`bridge/web/src/…`), bundled with esbuild as the page's build takes
+ *  it (its imports included), for tests of its plain logic without a browser. */
+export async function webModule(file) {
+	const esbuild = await import("esbuild");
+	const result = await esbuild.build({
+		entryPoints: [path.join(ROOT, "bridge", "web", "src", file)],
+		bundle: true,
+		format: "esm",
+		platform: "neutral",
+		write: false,
+		logLevel: "warning",
+	});
+	return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString("base64")}`);
+}
+
 /** A 1×1 PNG, a JPEG header and a WebP header. */
 export const PNG = Buffer.from(
 	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",

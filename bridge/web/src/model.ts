@@ -156,7 +156,9 @@ export function applyEvent(conversation: Conversation, event: GameEvent): Conver
 				text: storedContent(str(d.text)),
 				images: Array.isArray(d.images) ? (d.images as string[]) : [],
 			});
-			endLive(next);
+			// relay deltas can come before the user event that starts their turn (the game queues its
+			// events for up to 0.15 s, the bridge forwards deltas at once): they are this turn's
+			if (!next.relayed) endLive(next);
 			break;
 		case "assistant:preview":
 			if (next.relayed) break;
@@ -214,6 +216,11 @@ export function applyEvent(conversation: Conversation, event: GameEvent): Conver
 			break;
 		case "abort":
 			next.items.push({ type: "notice", key, text: "Stopped.", level: "info" });
+			endLive(next);
+			break;
+		case "assistant:complete":
+		case "turn:end":
+			// as the game's Chat: a reply's end, or a turn's, ends its live text
 			endLive(next);
 			break;
 		case "cleared":
