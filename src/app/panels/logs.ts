@@ -9,8 +9,8 @@ import { diagnosticRow, LogRow, mergeRows, requestRow, RowKind } from "./log_row
 
 const LEVELS = ["debug", "info", "warn", "error"] as const;
 const ALL = "All sources";
-/** Work units of drawing one control (the page is built in slices: ../slices.ts). */
-const CONTROL_UNITS = 500;
+/** Work units of drawing one control (the page is built in slices: ../slices.ts): three a frame. */
+const CONTROL_UNITS = 700;
 const KINDS: Record<string, RowKind | undefined> = { All: undefined, Diagnostic: "diagnostic", Requests: "request" };
 
 interface Filter {

@@ -21,8 +21,8 @@ interface Reflected {
 	readonly control: { Set(value: unknown, silent?: boolean): unknown };
 }
 
-/** Work units of drawing one control (the page is built in slices: ../slices.ts). */
-const CONTROL_UNITS = 500;
+/** Work units of drawing one control (the page is built in slices: ../slices.ts): three a frame. */
+const CONTROL_UNITS = 700;
 
 export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab, pause: Pause) {
 	const config = uai.config;

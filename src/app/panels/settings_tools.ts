@@ -6,8 +6,8 @@ import { loadPaced, Pause } from "../slices";
 
 const RISK_ORDER = ["read", "write", "danger"];
 
-/** Work units of drawing one family's toggle (the page is built in slices: ../slices.ts). */
-const TOGGLE_UNITS = 500;
+/** Work units of drawing one family's toggle (the page is built in slices: ../slices.ts): three a frame. */
+const TOGGLE_UNITS = 700;
 
 export function buildToolsSection(uai: Handle, window: Window, tab: Tab, pause: Pause) {
 	const config = uai.config;

@@ -169,6 +169,7 @@ export class Window {
 		this.toasts.onArrival = () => {
 			if (!this.Visible && this.pill.button.Visible) this.pill.flash();
 		};
+		pause?.();
 
 		this.host = {
 			core,

@@ -7,6 +7,7 @@
 // a refusal is shown as a notification and changes nothing. Picking a conversation or starting a
 // new one opens it (`open`: the Chat tab).
 import type { Handle, PublicSession, Tab, Window } from "../../../api";
+import type { Pause } from "../../slices";
 import { choiceUpdater } from "./choices";
 import { buildFolderTools } from "./folders";
 import { chats, folderOf, Group, readGroups } from "./groups";
@@ -15,6 +16,8 @@ import { chats, folderOf, Group, readGroups } from "./groups";
 const PREVIEW = 5;
 /** Overview rows: one per group (games with conversations, Universal, at most 64 custom folders). */
 const OVERVIEW_ROWS = 512;
+/** Work units of the conversation section's controls (a list, two pickers, two buttons): a frame's share. */
+const SECTION_UNITS = 2000;
 
 export interface ConversationList {
 	/** Shows the groups with `current` as the open conversation. */
@@ -50,7 +53,14 @@ function pickerChoices(groups: ReadonlyArray<Group>) {
 	return choices;
 }
 
-export function buildConversationList(uai: Handle, window: Window, tab: Tab, open: () => void): ConversationList {
+/** Builds the tab in two slices of the mount (`pause`, ../../slices.ts): its conversations, then its folders. */
+export function buildConversationList(
+	uai: Handle,
+	window: Window,
+	tab: Tab,
+	open: () => void,
+	pause: Pause,
+): ConversationList {
 	const section = tab.Section({
 		Title: "Conversations",
 		Description: "Grouped by folder; ● marks the open conversation.",
@@ -123,6 +133,7 @@ export function buildConversationList(uai: Handle, window: Window, tab: Tab, ope
 			folder !== undefined ? `Start a new conversation in ${folder.label}` : "Start a new conversation",
 		);
 	};
+	pause(SECTION_UNITS);
 	const folders = buildFolderTools(uai, window, tab, labelNewChat);
 	const showPicker = choiceUpdater(picker);
 	const showMove = choiceUpdater(move);

@@ -61,7 +61,7 @@ export function buildChatPanel(uai: Handle, window: Window, tab: Tab, conversati
 	const notes = createAgentRows(view);
 	pause(PART_UNITS);
 	const statusOf = (session: PublicSession) => statusText(session, uai.config.get("ui.showUsage") !== false);
-	const conversations = buildConversationList(uai, window, conversationsTab, () => tab.Select());
+	const conversations = buildConversationList(uai, window, conversationsTab, () => tab.Select(), pause);
 	pause(PART_UNITS);
 
 	let shown: PublicSession | undefined;

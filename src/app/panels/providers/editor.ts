@@ -9,8 +9,8 @@ import type { Pause } from "../../slices";
 import { headersText, keyCount, parseHeaders, parseModels } from "./draft";
 import { buildModelPicker } from "./picker";
 
-/** Work units of drawing a few of the form's fields (about four controls). */
-const FIELDS_UNITS = 1500;
+/** Work units of drawing a few of the form's fields (three to five controls): a frame's share. */
+const FIELDS_UNITS = 2000;
 
 export interface ProviderEditor {
 	/** Starts editing a copy of `record` (a blank from a preset, or a saved record). */
@@ -189,6 +189,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 		return () => window.Alive && mine === generation;
 	};
 
+	pause(FIELDS_UNITS);
 	section.Button({
 		Id: "provider-discover",
 		Text: "Fetch the provider's model list",

@@ -2,7 +2,11 @@
 // exists (tier is access, not capability), from `uai.providers.presets()`. Choosing one starts a
 // new draft in the editor.
 import type { Handle, PresetDescription, ProviderRecord, Section } from "../../../api";
+import type { Pause } from "../../slices";
 import type { ProviderEditor } from "./editor";
+
+/** Work units of drawing one control (the page is built in slices: ../../slices.ts): three a frame. */
+const CONTROL_UNITS = 700;
 
 const TIERS: ReadonlyArray<[string, string]> = [
 	["free", "Free"],
@@ -17,7 +21,7 @@ function describe(preset: PresetDescription): string {
 	return lines.join("\n");
 }
 
-export function buildGallery(uai: Handle, section: Section, editor: ProviderEditor) {
+export function buildGallery(uai: Handle, section: Section, editor: ProviderEditor, pause: Pause) {
 	const presets = uai.providers.presets();
 	const ofTier = (tier: string) => presets.filter((preset) => preset.tier === tier);
 	const optionsOf = (tier: string) =>
@@ -33,6 +37,7 @@ export function buildGallery(uai: Handle, section: Section, editor: ProviderEdit
 		Default: "free",
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const preset = section.Dropdown({
 		Id: "gallery-preset",
 		Text: "Preset",
@@ -40,7 +45,9 @@ export function buildGallery(uai: Handle, section: Section, editor: ProviderEdit
 		Default: first.id,
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const about = section.Paragraph({ Id: "gallery-about", Text: first.label, Content: describe(first) });
+	pause(CONTROL_UNITS);
 	const showPreset = (id: unknown) => {
 		const chosen = presets.find((preset) => preset.id === id);
 		about.SetVisible(chosen !== undefined);
@@ -64,6 +71,7 @@ export function buildGallery(uai: Handle, section: Section, editor: ProviderEdit
 			if (record !== undefined) editor.load(record as ProviderRecord);
 		},
 	});
+	pause(CONTROL_UNITS);
 	section.Button({
 		Id: "gallery-custom",
 		Text: "Any other OpenAI-compatible, Messages or Gemini endpoint",

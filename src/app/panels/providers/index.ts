@@ -5,8 +5,8 @@ import { buildEditor } from "./editor";
 import { buildGallery } from "./gallery";
 import { buildSaved } from "./saved";
 
-/** Work units of drawing one part of the page (the page is built in slices: ../../slices.ts). */
-const PART_UNITS = 1000;
+/** Work units of drawing one part of the page (the page is built in slices: ../../slices.ts): one a frame. */
+const PART_UNITS = 2000;
 
 export function buildProvidersPanel(uai: Handle, window: Window, tab: Tab, pause: Pause) {
 	const saved = tab.Section({ Title: "Your providers" });
@@ -16,8 +16,8 @@ export function buildProvidersPanel(uai: Handle, window: Window, tab: Tab, pause
 	});
 	pause(PART_UNITS);
 	const editor = buildEditor(uai, window, tab.Section({ Title: "Editor" }), pause);
-	pause(PART_UNITS * 2);
+	pause(PART_UNITS);
 	buildSaved(uai, window, saved, editor);
 	pause(PART_UNITS);
-	buildGallery(uai, gallery, editor);
+	buildGallery(uai, gallery, editor, pause);
 }
