@@ -564,12 +564,18 @@ const PLAIN_STRING = '^"([^"\\%z\x01-\x1f]*)"()';
 const INTEGER = "^(-?[1-9]%d*)()";
 
 /** The string whose opening quote is at `pos`, and the position after its closing quote. */
-function readString(text: string, pos: number): LuaTuple<[string, number]> {
+function readString(text: string, pos: number, context?: Context): LuaTuple<[string, number]> {
 	const [plain, after] = matchIn(text, PLAIN_STRING, pos) as LuaTuple<[string?, number?]>;
 	if (plain !== undefined) return $tuple(toValidUtf8(plain), after as number);
 	pos += 1; // opening quote
 	const parts = new Array<string>();
 	for (;;) {
+		// a long string with many escapes (an 80 KB reply's text) is counted as it is read, a
+		// unit per escape, so it pauses like any other long part of a document
+		if (context !== undefined && context.slicing !== undefined) {
+			context.units += 1;
+			if (context.units >= SLICE_UNITS) pauseDecode(context);
+		}
 		const [at] = findIn(text, '[%z\x01-\x1f"\\]', pos);
 		if (at === undefined) fail(pos, "unterminated string");
 		if (at > pos) parts.push(sub(text, pos, at - 1));
@@ -693,7 +699,7 @@ function readValue(text: string, pos: number, depth: number, context: Context): 
 	if (byte === QUOTE) {
 		const [ascii, after] = matchIn(text, ASCII_STRING, pos) as LuaTuple<[string?, number?]>;
 		if (ascii !== undefined) return $tuple(ascii, after as number);
-		return readString(text, pos);
+		return readString(text, pos, context);
 	}
 	if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
 		if (depth >= MAX_DEPTH) fail(pos, `nesting deeper than ${MAX_DEPTH} levels`);

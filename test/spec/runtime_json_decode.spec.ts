@@ -166,6 +166,25 @@ export = () => {
 			expect(reason).to.equal("Stopped.");
 		});
 
+		it("pauses inside a long string with many escapes (an 80 KB reply's text), the value unchanged", () => {
+			const piece = 'line with \\"quotes\\" and a break\\n';
+			const text = `{"content":"${string.rep(piece, 3000)}"}`;
+			let units = 0;
+			const counting: Slicing = {
+				spend: (spent) => {
+					units += spent;
+					return undefined;
+				},
+			};
+			const [sliced] = decode(text, counting);
+			expect(encode(sliced)[0]).to.equal(encode(decode(text)[0])[0]);
+			// one value, counted by its 9,000 escapes: about nine thousand units, reported in slices
+			expect(units >= 9000).to.equal(true);
+			const [stopped, reason] = decode(text, { spend: () => "Stopped." });
+			expect(stopped).to.equal(undefined);
+			expect(reason).to.equal("Stopped.");
+		});
+
 		describe("stream decoder", () => {
 			const EVENTS = [
 				'{"id":"c","object":"chat.completion.chunk","created":1767225600,"model":"m","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}',

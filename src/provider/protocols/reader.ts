@@ -186,9 +186,6 @@ export function readBody(assembler: Assembler, body: string, slicing?: Slicing):
 	let stop: string | undefined;
 	const watched = slicing && { spend: (units: number) => (stop = slicing.spend(units)) };
 	const [value, problem] = decode(body, watched);
-	// the decoder counts a value as one unit however long it is: a long reply's text is counted
-	// by its bytes too (64 a unit), so what follows it this frame (its preview) knows the frame is spent
-	if (watched && stop === undefined) watched.spend(body.size() / 64);
 	if (stop !== undefined) return failure("incomplete_stream", stop);
 	const data = problem === undefined ? asObject(value) : undefined;
 	if (data === undefined) return failure("malformed_stream", "the response is neither JSON nor an event stream");

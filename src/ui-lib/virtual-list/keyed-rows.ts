@@ -55,7 +55,7 @@ export const MOUNT_LIMIT = 120;
  * layout): rows in view beyond it are built on the next frames, so no change holds a frame
  * however many rows come into view.
  */
-export const BUILD_LIMIT = 6;
+export const BUILD_LIMIT = 4;
 
 export class KeyedRows extends ScrollView {
 	private rows: KeyedRow[] = [];
