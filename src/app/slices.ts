@@ -12,20 +12,12 @@ export type Pause = (units: number) => void;
 
 /** The bundle runtime's paced compile (docs/BUILDING.md, "The frame door"); undefined from the Rojo model. */
 declare const __bundle:
-	| {
-			readonly prepare?: (module: Instance, wait: () => void, share: number) => { readonly modules: number };
-	  }
+	| { readonly prepare?: (module: Instance, wait: () => void) => { readonly modules: number } }
 	| undefined;
 
 /**
- * Units of module text one slice of a build compiles (`prepare`'s share): half a frame's, as
- * compiling costs about twice what the runtime counts for it in the host (docs/BUILDING.md).
- */
-const COMPILE_SHARE = 1000;
-
-/**
  * Loads a module group on its first require without one long resumption: the bundle runtime
- * compiles `module` and what it imports, `COMPILE_SHARE` units at a time, the build pausing between
+ * compiles `module` and what it imports, a frame's share at a time, the build pausing between
  * two modules; then, in a slice of its own, `load` (the module's literal require, which the bundler
  * follows) runs their bodies. The build goes on in the next frame. Where the build runs at once, so
  * does this.
@@ -35,7 +27,7 @@ export function loadPaced<T>(uai: Handle, pause: Pause, module: Instance, load: 
 	// the compile counts a frame's share of its own (the runtime cannot see this build's count), so
 	// it starts in a frame of its own: this pauses unless nothing was counted in this frame yet
 	pause(FRAME_UNITS - 1);
-	const prepared = __bundle?.prepare?.(module, () => pause(FRAME_UNITS), COMPILE_SHARE);
+	const prepared = __bundle?.prepare?.(module, () => pause(FRAME_UNITS));
 	// the bodies (and what `load` builds from them) do not follow the last compile in its slice
 	if (prepared !== undefined && prepared.modules > 0) pause(FRAME_UNITS);
 	const value = load();
