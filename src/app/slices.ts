@@ -12,8 +12,7 @@ export type Pause = (units: number) => void;
 
 /** The bundle runtime's paced compile (docs/BUILDING.md, "The frame door"); undefined from the Rojo model. */
 declare const __bundle:
-	| { readonly prepare?: (module: Instance, wait: () => void) => { readonly modules: number } }
-	| undefined;
+	{ readonly prepare?: (module: Instance, wait: () => void) => { readonly modules: number } } | undefined;
 
 /**
  * Loads a module group on its first require without one long resumption: the bundle runtime
