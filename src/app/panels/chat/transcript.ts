@@ -86,10 +86,8 @@ export interface FrameDoor {
 	readonly nextFrame: () => void;
 }
 
-/** Units a Transcript call that lays rows out is counted as (about a frame's half), before its rows. */
+/** Units a Transcript call that lays rows out is counted as, after a sliced job (about a frame's half). */
 const FLUSH_UNITS = 1000;
-/** Units of a row the view makes for an event (its item, its place in the mirror). */
-const ITEM_UNITS = 2;
 
 /**
  * `showReasoning` reads `ui.showReasoning`: when false, reasoning rows are left out. `own` hands the
@@ -165,19 +163,14 @@ export function createTranscriptView(
 		trim();
 		return true;
 	};
-	/** Rows the current job added to the mirror. */
-	let made = 0;
-	/** Whether the mirror holds changes the Transcript has not been given. */
-	const changed = () => !staging && (!updates.isEmpty() || !drops.isEmpty() || logged !== items.size());
-	/** The units the next Transcript call is counted as: the call, and each row it checks or drops. */
-	const flushUnits = () => FLUSH_UNITS + drops.size() + items.size() - logged + updates.size();
+	/** Whether the current job has waited for a frame (its Markdown was sliced). */
+	let paused = false;
 	/** Counts `units` of work; once the frame's share is spent, shows the changes so far on the next frame. */
 	const spend = (units: number) => {
 		if (!frame.due(units)) return;
+		paused = true;
 		frame.nextFrame();
 		// the rows changed so far get a frame of their own, then the work goes on
-		if (!changed()) return;
-		frame.due(flushUnits());
 		if (flush()) frame.nextFrame();
 	};
 
@@ -205,20 +198,11 @@ export function createTranscriptView(
 	const drain = () => {
 		started = true;
 		while (!queue.isEmpty()) {
+			paused = false;
 			attempt(queue.shift()!);
-			// the rows a job made are counted after it (a long reply's rows, rendered or kept)
-			if (made > 0) {
-				const units = made * ITEM_UNITS;
-				made = 0;
-				attempt(() => spend(units));
-			}
 			if (!queue.isEmpty()) continue;
-			// the Transcript call is counted on the frame door: when this frame's share is spent (a
-			// long reply decoded, a Markdown slice, another call) it waits for the next frame
-			if (changed() && frame.due(flushUnits())) {
-				frame.nextFrame();
-				frame.due(flushUnits());
-			}
+			// after a job that took frames, its last slice and the Transcript call do not share one
+			if (paused && frame.due(FLUSH_UNITS)) frame.nextFrame();
 			attempt(flush);
 		}
 		endWorker(false);
@@ -270,7 +254,6 @@ export function createTranscriptView(
 			items.pop();
 			keys.pop();
 		}
-		made += added.size();
 		for (const item of added) {
 			let rowKey = key;
 			if (rowKey === "") {
