@@ -66,6 +66,8 @@ export class KeyedRows extends ScrollView {
 	private rendering = false;
 	/** The next frame's layout, when a layout left rows in view unbuilt. */
 	private pending?: thread;
+	/** `order`'s result, one array refilled by each pass of a layout (layouts never nest). */
+	private readonly building: number[] = [];
 
 	constructor(
 		view: ScrollingFrame,
@@ -311,11 +313,12 @@ export class KeyedRows extends ScrollView {
 	/**
 	 * The rows of the view at `top` and its overscan margin in the order they are built: those in
 	 * view first, from the end when following (the rows the reader sees first), else from the top,
-	 * then the margin, nearest first.
+	 * then the margin, nearest first. The array is the engine's own, refilled by the next call.
 	 */
 	private order(top: number, following: boolean): number[] {
 		const [first, last] = this.range(top);
-		const out: number[] = [];
+		const out = this.building;
+		out.clear();
 		if (last < first) return out;
 		const viewFirst = math.max(first, this.offsets.indexAt(top));
 		let viewLast = viewFirst;
