@@ -56,6 +56,15 @@ export function providerFailure(fault: ProviderFault, partial: boolean): ReplyEr
 	};
 }
 
+/**
+ * True when a decoded object may carry the provider's own error (an `error` field or
+ * `type: "error"`): the cheap test `ReplyState.errorIn` starts with, for assemblers that look at
+ * every event before calling it.
+ */
+export function mayBeError(data: JsonObject): boolean {
+	return data.error !== undefined || data.type === "error";
+}
+
 export class ReplyState {
 	readonly content = new TextBuffer();
 	readonly reasoning = new TextBuffer();
@@ -103,7 +112,7 @@ export class ReplyState {
 
 	/** The provider error in a decoded object (`error` field or `type: "error"`), if it is one. */
 	errorIn(data: JsonObject): ReplyError | undefined {
-		if (data.error === undefined && data.type !== "error") return undefined;
+		if (!mayBeError(data)) return undefined;
 		const fault = faultOf(data);
 		return fault !== undefined ? this.providerError(fault) : undefined;
 	}

@@ -6,7 +6,7 @@
 // `reasoning` (OpenRouter, Ollama) or `thinking`, or as `thinking` content parts. Complete when
 // `[DONE]` arrived or a finish reason was seen (a close following a valid finish_reason also
 // succeeds; docs/PROVIDER_COMPATIBILITY.md, "Stream assembly").
-import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
+import { Assembler, EventOutcome, mayBeError, ReplyState, StateAssembler } from "../reply_state";
 import type { Finish, JsonObject, ReplyError, ReplyResult } from "../types";
 import { asList, asName, asNumber, asObject, asString, field } from "../view";
 
@@ -64,7 +64,7 @@ export class ChatAssembler extends StateAssembler implements Assembler {
 	// call) is looked at only when its field is there.
 	event(_name: string, data: JsonObject): EventOutcome {
 		const state = this.state;
-		if (data.error !== undefined || data.type === "error") {
+		if (mayBeError(data)) {
 			const failure = state.errorIn(data);
 			if (failure !== undefined) return failure;
 		}
