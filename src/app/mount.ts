@@ -15,10 +15,8 @@ import type * as LogsPanel from "./panels/logs";
 import type * as ProvidersPanel from "./panels/providers";
 import type * as SettingsPanel from "./panels/settings";
 import { PanelName } from "./panels";
-import { Build, createBuild, loadPaced, Pause } from "./slices";
+import { Build, CONTROL_UNITS, createBuild, loadPaced, Pause } from "./slices";
 
-/** Work units of one step of the mount: about what drawing a control costs. */
-const STEP_UNITS = 700;
 /** Drawing a tab (its page, its button in the rail, the window's layout): one a frame. */
 const TAB_UNITS = 2000;
 /** Drawing a part of the window (`CreateWindow`'s Pause): a frame's share. */
@@ -141,7 +139,7 @@ export function mountApp(uai: Handle, onGone: () => void, state: AppState): Moun
 			buildLogsPanel(uai, made, page, pausePage);
 		});
 		buildChatPanel(uai, made, chat, conversations, pause);
-		pause(STEP_UNITS * 4);
+		pause(CONTROL_UNITS * 4);
 		followAppearance(uai.config, made);
 		state.approvals.attach(made);
 		presentNotices(uai, made, state.seen);

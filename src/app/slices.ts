@@ -10,6 +10,9 @@ import type { Handle } from "../api";
 /** Counts `units` of work; the build pauses here once this frame's share is spent. */
 export type Pause = (units: number) => void;
 
+/** Work units of drawing one control (a field, a toggle, a button row): about what it costs in the host, three a frame. */
+export const CONTROL_UNITS = 700;
+
 /** The bundle runtime's paced compile (docs/BUILDING.md, "The frame door"); undefined from the Rojo model. */
 declare const __bundle:
 	{ readonly prepare?: (module: Instance, wait: () => void) => { readonly modules: number } } | undefined;

@@ -4,13 +4,11 @@
 // (a Copy action puts the same redacted text on the clipboard where the host has one); the evidence
 // is formatted from the recorded entry and never resends anything.
 import type { Handle, Tab, Window } from "../../api";
-import type { Pause } from "../slices";
+import { CONTROL_UNITS, Pause } from "../slices";
 import { diagnosticRow, LogRow, mergeRows, requestRow, RowKind } from "./log_rows";
 
 const LEVELS = ["debug", "info", "warn", "error"] as const;
 const ALL = "All sources";
-/** Work units of drawing one control (the page is built in slices: ../slices.ts): three a frame. */
-const CONTROL_UNITS = 700;
 const KINDS: Record<string, RowKind | undefined> = { All: undefined, Diagnostic: "diagnostic", Requests: "request" };
 
 interface Filter {

@@ -2,7 +2,7 @@
 // routing, appearance (the window follows the settings: appearance.ts), and configuration export/import (Review, then Apply). Controls start from
 // the configuration and reflect later changes silently, so an outside change never loops back.
 import type { Handle, Tab, Window } from "../../api";
-import type { Pause } from "../slices";
+import { CONTROL_UNITS, Pause } from "../slices";
 import { motionSetting, textScale, themeName } from "../appearance";
 import { buildTransferSection } from "./transfer";
 import { buildToolsSection } from "./settings_tools";
@@ -20,9 +20,6 @@ interface Reflected {
 	readonly read: () => unknown;
 	readonly control: { Set(value: unknown, silent?: boolean): unknown };
 }
-
-/** Work units of drawing one control (the page is built in slices: ../slices.ts): three a frame. */
-const CONTROL_UNITS = 700;
 
 export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab, pause: Pause) {
 	const config = uai.config;

@@ -2,12 +2,9 @@
 // whether this host supports it; a toggle per family turns the group off (`agent.disabledGroups`,
 // which leaves its tools out of every conversation's definitions); and the memory switch.
 import type { Handle, Tab, Window } from "../../api";
-import { loadPaced, Pause } from "../slices";
+import { CONTROL_UNITS, loadPaced, Pause } from "../slices";
 
 const RISK_ORDER = ["read", "write", "danger"];
-
-/** Work units of drawing one family's toggle (the page is built in slices: ../slices.ts): three a frame. */
-const TOGGLE_UNITS = 700;
 
 export function buildToolsSection(uai: Handle, window: Window, tab: Tab, pause: Pause) {
 	const config = uai.config;
@@ -60,7 +57,7 @@ export function buildToolsSection(uai: Handle, window: Window, tab: Tab, pause: 
 			},
 		});
 		toggles.set(family.group, toggle);
-		pause(TOGGLE_UNITS);
+		pause(CONTROL_UNITS);
 	}
 	const memory = section.Toggle({
 		Id: "settings-tools-memory",

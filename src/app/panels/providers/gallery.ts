@@ -2,11 +2,8 @@
 // exists (tier is access, not capability), from `uai.providers.presets()`. Choosing one starts a
 // new draft in the editor.
 import type { Handle, PresetDescription, ProviderRecord, Section } from "../../../api";
-import type { Pause } from "../../slices";
+import { CONTROL_UNITS, Pause } from "../../slices";
 import type { ProviderEditor } from "./editor";
-
-/** Work units of drawing one control (the page is built in slices: ../../slices.ts): three a frame. */
-const CONTROL_UNITS = 700;
 
 const TIERS: ReadonlyArray<[string, string]> = [
 	["free", "Free"],
