@@ -16,19 +16,30 @@ export const TOKEN = "test-token-0123456789abcdef";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A module of the web page (`bridge/web/src/…`), bundled with esbuild as the page's build takes
- *  it (its imports included), for tests of its plain logic without a browser. */
-export async function webModule(file) {
+/** A TypeScript source bundled with esbuild (its imports included) and imported from memory. */
+async function bundledModule(entry, platform) {
 	const esbuild = await import("esbuild");
 	const result = await esbuild.build({
-		entryPoints: [path.join(ROOT, "bridge", "web", "src", file)],
+		entryPoints: [entry],
 		bundle: true,
 		format: "esm",
-		platform: "neutral",
+		platform,
 		write: false,
 		logLevel: "warning",
 	});
 	return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString("base64")}`);
+}
+
+/** A module of the web page (`bridge/web/src/…`), bundled as the page's build takes it, for tests
+ *  of its plain logic without a browser. */
+export function webModule(file) {
+	return bundledModule(path.join(ROOT, "bridge", "web", "src", file), "neutral");
+}
+
+/** A module of the bridge server (`bridge/src/…`), for tests of one part in this process (with
+ *  node:test's mock timers, say) rather than through the bundled server. */
+export function serverModule(file) {
+	return bundledModule(path.join(ROOT, "bridge", "src", file), "node");
 }
 
 /** A 1×1 PNG, a JPEG header and a WebP header. */

@@ -171,9 +171,9 @@ describe("bridge server", () => {
 	});
 
 	it("long-polls the inbox, re-offers unanswered commands and forwards acks to browsers", async () => {
-		// the longest wait the bridge takes (25 s): a poll that ends with the command well before it
-		// returned when the command arrived, not at its deadline (a margin no machine load closes)
-		const started = Date.now();
+		// the longest wait the bridge takes (25 s): the poll answers with the command queued while it
+		// waited (that it answers when the command arrives, not at its deadline, is checked on mock
+		// timers in link.test.mjs; a poll that waited out its deadline would still pass here)
 		const poll = json(`${bridge.url}api/agent/inbox?wait=25`, { headers: gameHeaders() });
 		await new Promise((resolve) => setTimeout(resolve, 200));
 		const queued = await json(`${bridge.url}api/command`, {
@@ -183,7 +183,6 @@ describe("bridge server", () => {
 		});
 		assert.equal(queued.status, 202);
 		const answered = await poll;
-		assert.ok(Date.now() - started < 12500, "the poll returned when the command arrived, not at its deadline");
 		assert.deepEqual(
 			answered.body.commands.map((c) => c.commandId),
 			["cmd_abort_1"],
