@@ -186,29 +186,30 @@ const LIST_UNITS = 1;
 const CHECK_UNITS = 0.5;
 const CHECK_RUN = 64;
 
-function readIndex(storage: Storage, log: Logger): Map<string, IndexEntry> | undefined {
+/** The index as stored, and whether it came from its spare copy (the file itself needs writing). */
+function readIndex(storage: Storage, log: Logger): LuaTuple<[Map<string, IndexEntry> | undefined, boolean]> {
 	// a thousand conversations make an index of about 90 KB: its decode is sliced like a file's
 	const stored = storage.readJson(INDEX, INDEX_VERSION, SLICING);
 	if (stored.kind !== "ok") {
 		if (stored.kind !== "missing")
 			log.warn(`the saved-conversation index is rebuilt from the files: ${stored.reason}`);
-		return undefined;
+		return $tuple(undefined, false);
 	}
 	const entries = (stored.value as Table).conversations;
 	if (!typeIs(entries, "table")) {
 		log.warn("the saved-conversation index is rebuilt from the files: it has no conversation list");
-		return undefined;
+		return $tuple(undefined, false);
 	}
 	const index = new Map<string, IndexEntry>();
 	for (const [id, entry] of pairs(entries as Table)) {
 		spend(ENTRY_UNITS);
 		if (!isSessionId(id) || !typeIs(entry, "table") || !typeIs((entry as Table).updatedAt, "number")) {
 			log.warn(`the saved-conversation index is rebuilt from the files: its entry ${tostring(id)} is malformed`);
-			return undefined;
+			return $tuple(undefined, false);
 		}
 		index.set(id, entry as IndexEntry);
 	}
-	return index;
+	return $tuple(index, stored.recovered);
 }
 
 /** An index entry; entries never change (a save makes a new one), so each is encoded once. */
@@ -231,11 +232,15 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 	// per conversation, the number of its latest save: a save whose sliced encode was overtaken by
 	// a newer one writes nothing (the newer one writes)
 	const saves = new Map<string, number>();
+	// whether the index file holds what `index` does: a save that leaves its entry as it was (the
+	// checkpoint at a turn's start: same activity, title and folder) then writes no index
+	let indexCurrent = false;
 	const writeIndex = () => {
 		if (index === undefined) return;
 		const conversations: Table = {};
 		for (const [id, entry] of index) conversations[id] = entry;
 		const [ok, reason] = storage.writeJson(INDEX, { version: INDEX_VERSION, conversations }, { slicing: SLICING });
+		indexCurrent = ok;
 		if (!ok) log.warn(`the saved-conversation index was not written: ${reason}`);
 	};
 
@@ -301,8 +306,17 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			);
 			if (!ok) log.warn(`conversation ${p.id} was not saved: ${reason}`);
 			else if (index !== undefined && saves.get(id) === serial) {
-				index.set(p.id, indexEntry(session.updatedAt, p.title, p.folderId));
-				writeIndex();
+				const was = index.get(p.id);
+				const same =
+					was !== undefined &&
+					was.updatedAt === session.updatedAt &&
+					was.title === p.title &&
+					was.folderId === p.folderId &&
+					was.policyVersion === POLICY_VERSION;
+				if (!same || !indexCurrent) {
+					index.set(p.id, indexEntry(session.updatedAt, p.title, p.folderId));
+					writeIndex();
+				}
 			}
 			return $tuple(ok, reason);
 		},
@@ -331,7 +345,7 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 				if (isSessionId(named)) ids.add(named);
 			}
 			for (const id of ids) reserved.add(id);
-			const read = readIndex(storage, log);
+			const [read, recovered] = readIndex(storage, log);
 			let changed = read === undefined;
 			const current = read ?? new Map<string, IndexEntry>();
 			// entries whose file is gone are dropped; files the index lacks are read and added
@@ -378,6 +392,8 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 				kept.push(saved);
 			}
 			table.sort(kept, (a, b) => a.updatedAt > b.updatedAt);
+			// an index read whole from its file and unchanged is what the file holds
+			indexCurrent = !changed && !recovered;
 			if (changed && storage.available()[0]) writeIndex();
 			return kept;
 		},
