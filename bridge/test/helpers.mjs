@@ -195,13 +195,18 @@ export async function serveScripted(answer, onClose) {
 }
 
 /** A loopback provider: records each request and streams `words` in the protocol's SSE with a
- *  pause between events (so a reader sees several deltas before the end). */
+ *  pause between events (so a reader sees several deltas before the end). `held`: every stream
+ *  waits after its headers until `release()` (or `close()`), so a job is running for as long as a
+ *  test needs, whatever the machine's load. */
 export async function startProvider({
 	words = ["Hel", "lo ", "from ", "the ", "cat."],
 	pauseMs = 60,
 	protocolOf,
+	held = false,
 } = {}) {
 	const requests = [];
+	let release = () => {};
+	const released = held ? new Promise((resolve) => (release = resolve)) : undefined;
 	const server = await serveScripted(async (req, res, body) => {
 		const entry = {
 			method: req.method,
@@ -228,6 +233,7 @@ export async function startProvider({
 			return;
 		}
 		res.writeHead(200, { "content-type": "text/event-stream" });
+		if (released) await released;
 		for (const event of SSE[protocol](words)) {
 			res.write(
 				`${protocol === "anthropic" || protocol === "responses" ? `event: ${event.type}\n` : ""}data: ${JSON.stringify(event)}\n\n`,
@@ -237,7 +243,12 @@ export async function startProvider({
 		if (protocol === "openai") res.write("data: [DONE]\n\n");
 		res.end();
 	});
-	return { ...server, requests };
+	return {
+		...server,
+		requests,
+		release,
+		close: () => (release(), server.close()),
+	};
 }
 
 function guess(entry) {

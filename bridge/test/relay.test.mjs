@@ -248,7 +248,7 @@ describe("web relay", () => {
 	});
 
 	it("cancels a running job and reports unknown ids", async () => {
-		const slow = await startProvider({ pauseMs: 400 });
+		const slow = await startProvider({ held: true });
 		const id = newId();
 		await submit(id, { model: "m", stream: true, messages: [] }, { origin: slow.url, headers: {} });
 		const cancelled = await json(`${bridge.url}api/inference/${id}`, { method: "DELETE", headers: gameHeaders() });
@@ -269,7 +269,7 @@ describe("web relay", () => {
 	});
 
 	it("admits a bounded number of running jobs", async () => {
-		const slow = await startProvider({ pauseMs: 300 });
+		const slow = await startProvider({ held: true });
 		const ids = [];
 		let refused;
 		for (let i = 0; i < 20; i++) {
