@@ -209,7 +209,8 @@ export type Markdown = (text: string) => Array<Segment>;
 export function markdownRenderer(colors: MarkdownColors = MARKDOWN_COLORS, spend?: Spend): Markdown {
 	const kept = new Array<Kept>();
 	return (text) => {
-		const [normal] = text.gsub("\r\n?", "\n");
+		// line ends normalised (a long text without a carriage return is not copied)
+		const normal = text.find("\r", 1, true)[0] === undefined ? text : text.gsub("\r\n?", "\n")[0];
 		spend?.(1 + normal.size() / COMPARED_PER_UNIT);
 		let base: Kept | undefined;
 		let at = -1;

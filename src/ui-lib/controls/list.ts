@@ -31,6 +31,9 @@ import { Control, type ControlContext } from "./control";
 export const LIST_ITEM_LIMIT = 10000;
 const TEXT_BYTES = 16384;
 const KINDS = ["Info", "Success", "Warning", "Danger", "Muted"];
+/** An item's boolean fields and its optional texts, in the order they are checked. */
+const FLAGS = ["RichText", "Code"];
+const LINKS = ["Action", "Key"];
 const PAD = 10;
 
 export interface Item {
@@ -58,15 +61,30 @@ function optionalText(record: Options, key: string, method: string, owner: strin
 	return value;
 }
 
+/**
+ * Raises what `readItem` raises for a bad item, and builds nothing: a Transcript checks its rows'
+ * items when they are added (hundreds in one call) and reads each when its row is built.
+ */
+export function checkItem(value: unknown, method: string, owner = "List") {
+	if (typeIs(value, "string")) return;
+	if (!typeIs(value, "table")) fail(`${owner}:${method}: an item is a string or { Title?, Text, Kind?, ... }`);
+	const record = value as Options;
+	if (record.Kind !== undefined && !KINDS.includes(tostring(record.Kind)))
+		fail(`${owner}:${method}: Kind must be one of ${KINDS.join(", ")}`);
+	for (const flag of FLAGS) {
+		const set = record[flag];
+		if (set !== undefined && !typeIs(set, "boolean")) booleanOption(record, flag, false, `${owner}:${method}`);
+	}
+	for (const field of LINKS) optionalText(record, field, method, owner);
+}
+
 export function readItem(value: unknown, method: string, owner = "List"): Item {
 	if (typeIs(value, "string"))
 		return { title: "", text: truncateBytes(value, TEXT_BYTES), kind: "Muted", rich: false, code: false };
-	if (!typeIs(value, "table")) fail(`${owner}:${method}: an item is a string or { Title?, Text, Kind?, ... }`);
+	checkItem(value, method, owner);
 	const record = value as Options;
-	const kind = record.Kind === undefined ? "Muted" : tostring(record.Kind);
-	if (!KINDS.includes(kind)) fail(`${owner}:${method}: Kind must be one of ${KINDS.join(", ")}`);
 	let text = record.Text === undefined ? "" : tostring(record.Text);
-	let rich = booleanOption(record, "RichText", false, `${owner}:${method}`);
+	let rich = record.RichText === true;
 	// cutting markup could leave it malformed (shown raw): a long rich text shows its plain text
 	if (rich && text.size() > TEXT_BYTES) {
 		text = plainText(text);
@@ -75,11 +93,11 @@ export function readItem(value: unknown, method: string, owner = "List"): Item {
 	return {
 		title: record.Title === undefined ? "" : tostring(record.Title),
 		text: truncateBytes(text, TEXT_BYTES),
-		kind,
+		kind: record.Kind === undefined ? "Muted" : tostring(record.Kind),
 		rich,
-		code: booleanOption(record, "Code", false, `${owner}:${method}`),
-		action: optionalText(record, "Action", method, owner),
-		key: optionalText(record, "Key", method, owner),
+		code: record.Code === true,
+		action: record.Action as string | undefined,
+		key: record.Key as string | undefined,
 	};
 }
 

@@ -16,7 +16,7 @@ import { buildTextRow } from "./text-row";
 import type { Palette } from "../theme/palette";
 import { KeyedRows, type KeyedRow, type MountInfo, type RowHooks } from "../virtual-list/keyed-rows";
 import { Control, type ControlContext } from "./control";
-import { LIST_ITEM_LIMIT, readItem } from "./list";
+import { checkItem, LIST_ITEM_LIMIT, readItem } from "./list";
 
 type Builder = (container: Frame, data: unknown, row: RowContext) => unknown;
 
@@ -143,16 +143,14 @@ export class TranscriptControl extends Control {
 	}
 
 	/** The built-in builder: a List item, its Action link calling Callback(key). */
-	private textBuilder(): Builder {
-		return (container, data, row) => {
-			const item = readItem(data, "Build", "Transcript");
-			buildTextRow(this.core, scopes.get(row)!, container, item, (key) => {
-				const callback = this.callback;
-				if (callback !== undefined && this.isInteractive()) this.core.protect(callback, key ?? row.Key);
-			});
-			return undefined;
-		};
-	}
+	private readonly textRow: Builder = (container, data, row) => {
+		const item = readItem(data, "Build", "Transcript");
+		buildTextRow(this.core, scopes.get(row)!, container, item, (key) => {
+			const callback = this.callback;
+			if (callback !== undefined && this.isInteractive()) this.core.protect(callback, key ?? row.Key);
+		});
+		return undefined;
+	};
 
 	private readRow(value: unknown, method: string): KeyedRow {
 		if (!typeIs(value, "table")) fail(`Transcript:${method}: a row is { Key, Build?, Data?, Estimate? }`);
@@ -163,13 +161,13 @@ export class TranscriptControl extends Control {
 		if (build !== undefined && !typeIs(build, "function")) fail(`Transcript:${method}: Build must be a function`);
 		const builder = (build as Builder | undefined) ?? this.build;
 		// built-in rows: the data is a List item, checked now so a bad one fails the call
-		if (builder === undefined) readItem(record.Data, method, "Transcript");
+		if (builder === undefined) checkItem(record.Data, method, "Transcript");
 		const estimate = record.Estimate;
 		if (estimate !== undefined && (!typeIs(estimate, "number") || estimate !== estimate || estimate < 0))
 			fail(`Transcript:${method}: Estimate must be a non-negative number`);
 		return {
 			key,
-			build: builder ?? this.textBuilder(),
+			build: builder ?? this.textRow,
 			data: record.Data,
 			estimate: math.min((estimate as number | undefined) ?? DEFAULT_ESTIMATE, 4000),
 		};
@@ -229,8 +227,8 @@ export class TranscriptControl extends Control {
 		let present = 0;
 		for (const key of drop) if (this.rows.has(key)) present += 1;
 		let excess = this.rows.count() - present + rows.size() - this.maxRows;
-		for (const key of this.rows.keys()) {
-			if (excess <= 0) break;
+		for (let i = 0; excess > 0; i++) {
+			const key = this.rows.keyAt(i);
 			if (drop.has(key)) continue;
 			drop.add(key);
 			excess -= 1;

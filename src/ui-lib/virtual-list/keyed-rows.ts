@@ -109,6 +109,11 @@ export class KeyedRows extends ScrollView {
 		return this.rows.map((row) => row.key);
 	}
 
+	/** The key of the row at `index` (0-based). */
+	keyAt(index: number): string {
+		return this.rows[index].key;
+	}
+
 	/** The mounted container of row `key`, if it is built now. */
 	containerOf(key: string): Frame | undefined {
 		const row = this.get(key);

@@ -82,12 +82,17 @@ export interface TranscriptView {
 
 /** What the view uses of the client's frame door (`env.require("runtime/frame")`). */
 export interface FrameDoor {
+	readonly FRAME_UNITS: number;
 	readonly due: (units: number) => boolean;
 	readonly nextFrame: () => void;
 }
 
-/** Units a Transcript call that lays rows out is counted as, after a sliced job (about a frame's half). */
+/** Units a Transcript call is counted as before it is made (its layout: about a frame's half), besides its rows. */
 const FLUSH_UNITS = 1000;
+/** Units of a row a Transcript call checks, drops or updates. */
+const ROW_UNITS = 1;
+/** Units of a row a job made (its item and its place in the mirror: a long reply's rows, rendered or kept). */
+const ITEM_UNITS = 2;
 
 /**
  * `showReasoning` reads `ui.showReasoning`: when false, reasoning rows are left out. `own` hands the
@@ -163,16 +168,33 @@ export function createTranscriptView(
 		trim();
 		return true;
 	};
-	/** Whether the current job has waited for a frame (its Markdown was sliced). */
-	let paused = false;
+	/** Whether the mirror holds changes the Transcript has not been given. */
+	const changed = () => !staging && (!updates.isEmpty() || !drops.isEmpty() || logged !== items.size());
+	/**
+	 * Counts the next Transcript call before it is made: the call and each row it checks or drops,
+	 * at most a frame's share (a call that big has a frame of its own).
+	 */
+	const flushDue = () =>
+		frame.due(
+			math.min(
+				FLUSH_UNITS + (drops.size() + items.size() - logged + updates.size()) * ROW_UNITS,
+				frame.FRAME_UNITS - 1,
+			),
+		);
+	/** Shows the changes so far in a frame of their own, then the work goes on in the next. */
+	const flushAlone = () => {
+		if (!changed()) return;
+		flushDue();
+		if (flush()) frame.nextFrame();
+	};
 	/** Counts `units` of work; once the frame's share is spent, shows the changes so far on the next frame. */
 	const spend = (units: number) => {
 		if (!frame.due(units)) return;
-		paused = true;
 		frame.nextFrame();
-		// the rows changed so far get a frame of their own, then the work goes on
-		if (flush()) frame.nextFrame();
+		flushAlone();
 	};
+	/** Rows the current job added to the mirror (counted after it). */
+	let made = 0;
 
 	// a streamed reply renders only what follows its settled part at each repaint, and the final
 	// text only what follows the preview's
@@ -198,11 +220,19 @@ export function createTranscriptView(
 	const drain = () => {
 		started = true;
 		while (!queue.isEmpty()) {
-			paused = false;
 			attempt(queue.shift()!);
-			if (!queue.isEmpty()) continue;
-			// after a job that took frames, its last slice and the Transcript call do not share one
-			if (paused && frame.due(FLUSH_UNITS)) frame.nextFrame();
+			// the rows a job made are counted after it: the call that shows them may need a frame of its own
+			if (made > 0 && frame.due(made * ITEM_UNITS)) frame.nextFrame();
+			made = 0;
+			if (!queue.isEmpty() || !changed()) continue;
+			// the Transcript call is counted before it is made: when this frame's share is spent (the
+			// reply's reading, a Markdown slice, the rows just made) it waits for the next frame, and
+			// what arrived meanwhile (the reply's end after its preview) joins it
+			if (flushDue()) {
+				frame.nextFrame();
+				if (!queue.isEmpty()) continue;
+				flushDue();
+			}
 			attempt(flush);
 		}
 		endWorker(false);
@@ -254,6 +284,7 @@ export function createTranscriptView(
 			items.pop();
 			keys.pop();
 		}
+		made += added.size();
 		for (const item of added) {
 			let rowKey = key;
 			if (rowKey === "") {
