@@ -238,7 +238,12 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 	const writeIndex = () => {
 		if (index === undefined) return;
 		const conversations: Table = {};
-		for (const [id, entry] of index) conversations[id] = entry;
+		// entries never change (a save makes a new one): each is encoded once, also those read
+		// from the index file at boot, so a write walks only new entries
+		for (const [id, entry] of index) {
+			encodeOnce(entry, SLICING);
+			conversations[id] = entry;
+		}
 		const [ok, reason] = storage.writeJson(INDEX, { version: INDEX_VERSION, conversations }, { slicing: SLICING });
 		indexCurrent = ok;
 		if (!ok) log.warn(`the saved-conversation index was not written: ${reason}`);
