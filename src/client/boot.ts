@@ -35,6 +35,8 @@ import { createNotices } from "./notices";
 import { resolveRerun } from "./reload";
 import { loadOpenUI, OpenUIModule } from "./optional_modules";
 import { createAnswerPolicy } from "./answers";
+import { createWarm } from "./warm";
+import { routeProtocol } from "../provider/protocols/opencode_routes";
 
 interface LogSettings {
 	readonly logs?: { readonly level?: unknown; readonly mirror?: unknown };
@@ -155,23 +157,50 @@ function bootClient(
 		// assigned once the session manager exists; the loop asks it for pending children
 		// eslint-disable-next-line prefer-const
 		let subagents: Subagents | undefined;
+		// a first turn's lazy modules, compiled ahead from the turn's start (warm.ts); the loop's first
+		// read of the tools and each attempt wait for their group where the turn's thread may yield
+		const warm = createWarm({
+			prepare: bundle?.prepare,
+			protocol: () => {
+				const [record] = providers.usable();
+				return record !== undefined ? routeProtocol(record.baseUrl, record.api, record.model) : undefined;
+			},
+			cleanup,
+		});
+		const inference = createInference(providers);
 		const sessions = createSessions({
 			loop: {
-				inference: createInference(providers),
+				inference: {
+					...inference,
+					attempt: (record, request, callbacks) =>
+						warm.use("inference", () => inference.attempt(record, request, callbacks)),
+				},
 				config: config.public,
 				hooks: toolServices.hooks,
-				tools: toolServices.tools,
+				tools: {
+					...toolServices.tools,
+					// the first read registers the built-ins: their modules and families, then the rest
+					definitions: (filter) =>
+						warm.use(
+							"tools",
+							() => toolServices.tools.definitions(filter),
+							() => builtinFamilies(),
+						),
+				},
+				warm: warm.start,
 				pendingSubagents: (session) => subagents?.pending(session) ?? [],
 				hostPrompt: () => context.prompt,
-				promptNotes: (declared) =>
-					loadTools().promptNotes(
+				promptNotes: (declared) => {
+					warm.ready("tools");
+					return loadTools().promptNotes(
 						{
 							families: builtinFamilies(),
 							memory,
 							memoryOn: () => config.public.get("memory.enabled") !== false,
 						},
 						declared,
-					),
+					);
+				},
 				modelText: (stored, role) => openui().Message.modelText(stored, role),
 				// Settings → Chat → Interactive answers: the library's section, stored answers, edits
 				answers: createAnswerPolicy(config.public),

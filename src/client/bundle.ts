@@ -1,5 +1,7 @@
 // What the bundle runtime hands every module as the local `__bundle` (docs/BUILDING.md).
 // Undefined when the code runs from the Rojo model (build/uai.rbxm) instead of dist/uai.lua.
+import type { Prepare } from "./warm";
+
 export interface Bundle {
 	readonly format: string;
 	readonly name: string;
@@ -12,4 +14,6 @@ export interface Bundle {
 	readonly loaded: ReadonlyArray<string>;
 	/** Rewrites bundle line numbers in an error or traceback to module ids and lines. */
 	readonly mapError: (text: string) => string;
+	/** Loadstring form only: compiles modules ahead, paced, without running a body (docs/BUILDING.md). */
+	readonly prepare?: Prepare;
 }

@@ -35,12 +35,16 @@ export interface Prepared {
 export interface Attachments {
 	readonly save: (content: unknown, name?: unknown) => LuaTuple<[Entry, undefined] | [undefined, string]>;
 	readonly reference: (entry: unknown) => string;
-	/** The model's text for a send, or why the send is refused (the draft is kept). */
+	/**
+	 * The model's text for a send, or why the send is refused (the draft is kept). `canReadFiles` is
+	 * asked only for a message too long to send inline (it reads the tool registry, whose first read
+	 * loads the built-in tools).
+	 */
 	readonly prepare: (
 		text: unknown,
 		files: unknown,
 		images: unknown,
-		canReadFiles: boolean,
+		canReadFiles: () => boolean,
 	) => LuaTuple<[Prepared, undefined] | [undefined, string]>;
 }
 
@@ -138,7 +142,7 @@ export function createAttachments(
 						: "there is nothing to send",
 				);
 			if (text.size() <= INLINE_LIMIT) return $tuple({ text, images: refs, imageTypes }, undefined);
-			if (!canReadFiles)
+			if (!canReadFiles())
 				return $tuple(
 					undefined,
 					"this message is over 8,000 bytes and must be saved as a file, which needs file storage and the file_read tool in this conversation",

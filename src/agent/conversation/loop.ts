@@ -89,6 +89,8 @@ export interface LoopDeps extends TurnDeps {
 	readonly modelText?: ModelText;
 	/** Interactive answers: prompt notes per conversation and how a final reply is stored. */
 	readonly answers?: AnswerPolicy;
+	/** A turn starts: the client compiles ahead what a first turn loads (src/client/warm.ts). */
+	readonly warm?: () => void;
 }
 
 function joinNotes(a: string | undefined, b: string | undefined): string | undefined {
@@ -302,6 +304,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		session.emit("abort", {});
 		return { text: "Stopped.", failed: false, aborted: true };
 	};
+	deps.warm?.();
 	session.emit("turn:start", { turns: unlimited ? undefined : steps, unlimited });
 	session.checkpoint();
 	let lastSignature = "";

@@ -293,7 +293,7 @@ export function createSession(
 		if (publicSession.busy) return $tuple(false, "this conversation is busy");
 		if (publicSession.preparing) return $tuple(false, "this conversation is preparing attachments");
 		publicSession.preparing = true;
-		const [prepared, why] = deps.attachments.prepare(text, files, images, canReadFiles());
+		const [prepared, why] = deps.attachments.prepare(text, files, images, canReadFiles);
 		publicSession.preparing = false;
 		if (prepared === undefined) return $tuple(false, why);
 		if (dead) return $tuple(false, "this conversation was removed");
