@@ -43,16 +43,26 @@ export function normalizeText(text) {
  * `--[[/loadstring]]` (pacing and compiling ahead: it has no module text to compile). A bundle that
  * shares roblox-ts's class boilerplate and imports (classes.mjs) carries the class helper (class.luau)
  * ahead of it and keeps the parts between `--[[shared]]` and `--[[/shared]]`; others leave them out.
+ * A packed bundle (loadstring form only) gets `{ runtime, rest }`: the runtime's part between
+ * `--[[rest]]` and `--[[/rest]]` (with the decoder) becomes text of its own, `rest`, which begins by
+ * taking the locals the `--[[deferred]]` part hands it and which that part compiles after boot's
+ * first pause (docs/BUILDING.md, "The frame door"); other bundles leave the `--[[deferred]]` part out.
  */
 export function runtimeSource(packed = false, loadstring = true, classes = false) {
 	const read = (file) => normalizeText(fs.readFileSync(path.join(HERE, file), "utf8"));
 	let runtime = read("runtime.luau");
-	const without = (part) => (text) => text.replace(new RegExp(`^[ \\t]*--\\[\\[${part}\\]\\]\\n[\\s\\S]*?^[ \\t]*--\\[\\[\\/${part}\\]\\]\\n`, "gm"), "");
+	const part = (name) => new RegExp(`^[ \\t]*--\\[\\[${name}\\]\\]\\n([\\s\\S]*?)^[ \\t]*--\\[\\[\\/${name}\\]\\]\\n`, "gm");
+	const without = (name) => (text) => text.replace(part(name), "");
 	if (!loadstring) runtime = without("loadstring")(runtime);
-	if (classes) runtime = `local shareClass = (function()\n${read("class.luau")}end)()\n${runtime}`;
+	let ahead = "";
+	if (packed) ahead += `local unpackText = (function()\n${read("unpack.luau")}end)()\n`;
+	if (classes) ahead += `local shareClass = (function()\n${read("class.luau")}end)()\n`;
 	else runtime = without("shared")(runtime);
-	if (!packed) return runtime;
-	return `local unpackText = (function()\n${read("unpack.luau")}end)()\n${runtime}`;
+	if (!packed) return ahead + without("deferred")(runtime);
+	const handed = /return rest\(([^)]*)\)/.exec(runtime);
+	const rest = [...runtime.matchAll(part("rest"))];
+	if (!handed || rest.length !== 1) throw new Error("runtime.luau: one --[[rest]] part and the --[[deferred]] call that hands it its locals");
+	return { runtime: without("rest")(runtime), rest: `${ahead}local ${handed[1]} = ...\n${rest[0][1]}` };
 }
 
 /** roblox-ts's Promise, carried only when a bundled module uses it (TS.Promise, TS.async, TS.await). */
@@ -115,7 +125,21 @@ export function idFields(previousId, id, name) {
 	while (shared < previousId.length && shared < id.length && previousId[shared] === id[shared]) shared++;
 	const base = id.length - name.length;
 	if (id.endsWith(name) && base <= shared) return [String(base)];
-	return [String(shared), luaString(id.slice(shared))];
+	return [String(shared), id.slice(shared)];
+}
+
+/**
+ * The tree as text: an entry a line, its fields joined by commas (name, class, parent and, for a
+ * module, its id fields), read by the runtime after boot's first pause. Text in a long string costs
+ * the host's compile of the bundle chunk (the user's one `loadstring`) far less than table
+ * constructors do (docs/BUILDING.md, "The frame door").
+ */
+function treeText(entries) {
+	for (const fields of entries) {
+		const bad = fields.find((field) => /[,\n]/.test(field) || field === "");
+		if (bad !== undefined) throw new Error(`bundle tree: a name or id holds a comma or a line break: ${JSON.stringify(bad)}`);
+	}
+	return entries.map((fields) => fields.join(",")).join("\n");
 }
 
 function linkTree(root) {
@@ -241,12 +265,18 @@ export function createBundle(o) {
 	const packed = Boolean(o.pack) && !o.readable && o.forms.length === 1 && o.forms[0] === "loadstring";
 	const loadstring = o.forms.includes("loadstring");
 	const sharesClasses = Boolean(o.classes) && !o.readable;
-	let runtime = o.readable ? runtimeSource(false, loadstring, sharesClasses) : compactModule(runtimeSource(packed, loadstring, sharesClasses));
+	const source = runtimeSource(packed && !o.readable, loadstring, sharesClasses);
+	// a packed bundle's runtime: its first part, and the rest as text that part compiles (spec.runtime)
+	let runtime = typeof source === "string" ? source : source.runtime;
+	let runtimeRest = typeof source === "string" ? undefined : source.rest;
 	if (!o.readable) {
+		runtime = compactModule(runtime);
+		if (runtimeRest !== undefined) runtimeRest = compactModule(runtimeRest);
 		const list = [...modules.values()];
 		// the line-1 locals are renamed with the module: `local a,b=...;` then `a.Parent`, `b(...)`
 		const pairs = list.map((m) => ({ name: m.id, before: m.prefix + m.source, after: shortenLocals(m.prefix + m.source) }));
 		pairs.push({ name: "runtime", before: runtime, after: shortenLocals(runtime) });
+		if (runtimeRest !== undefined) pairs.push({ name: "runtime rest", before: runtimeRest, after: shortenLocals(runtimeRest) });
 		const same = sameBytecode(pairs, "1");
 		list.forEach((m, i) => {
 			if (!same[i]) return;
@@ -258,6 +288,10 @@ export function createBundle(o) {
 		});
 		if (same[list.length]) runtime = pairs[list.length].after;
 		runtime = runtime.replace(/\n+/g, "\n");
+		if (runtimeRest !== undefined) {
+			if (same[list.length + 1]) runtimeRest = pairs[list.length + 1].after;
+			runtimeRest = runtimeRest.replace(/\n+/g, "\n");
+		}
 	}
 
 	// Private members renamed across the library's modules, each module proven (members.mjs).
@@ -343,20 +377,21 @@ export function createBundle(o) {
 		lines.push(`\tbuild = ${luaString(build)},`);
 		lines.push(`\tentry = ${luaString(entryId)},`);
 		if (packed) lines.push("\tpacked = true,");
+		if (runtimeRest !== undefined) for (const l of `\truntime = ${longString(runtimeRest)},`.split("\n")) lines.push(l);
 		lines.push(`\tclasses = {${sp}${classes.map(luaString).join(`,${sp}`)}${sp}},`);
-		lines.push("\ttree = {");
+		const entries = [];
 		let previousId = "";
 		for (const node of order) {
 			const parent = node.parent ? indexOf.get(node.parent) : 0;
 			const m = modules.get(node);
-			const fields = [luaString(node.name), String(classes.indexOf(node.className) + 1), String(parent)];
+			const fields = [node.name, String(classes.indexOf(node.className) + 1), String(parent)];
 			if (m) {
 				fields.push(...idFields(previousId, m.id, node.name));
 				previousId = m.id;
 			}
-			lines.push(o.readable ? `\t\t{ ${fields.join(", ")} },` : `{${fields.join(",")}},`);
+			entries.push(fields);
 		}
-		lines.push("\t},");
+		for (const l of `\ttree = ${longString(treeText(entries))},`.split("\n")) lines.push(l);
 		if (o.forms.includes("loadstring")) {
 			lines.push("\tsources = {");
 			for (const m of inTreeOrder) {
