@@ -71,7 +71,7 @@ const GROUPS: ReadonlyArray<WarmGroup> = ["tools", "inference", "pricing"];
  * What a group's first use costs beyond its sliced work, in frame-door units: the 32 tool modules'
  * bodies with their families, and then their registration with the first declarations, fill a
  * frame's share each (1.6–1.8 ms each in the host at load 8); the attempt's 24 bodies and free
- * routing take half of one.
+ * routing take half of one. After the tools' first use the caller goes on in the next frame.
  */
 const FIRST_USE_UNITS: Record<WarmGroup, number> = { tools: FRAME_UNITS, inference: FRAME_UNITS / 2, pricing: 0 };
 
@@ -132,7 +132,11 @@ export function createWarm(deps: WarmDeps): Warm {
 				nextFrame();
 				due(FIRST_USE_UNITS[group]);
 			}
-			return fn();
+			const result = fn();
+			// what the caller does next (the loop's prompt and history walk after the declarations)
+			// is not counted before it runs: it starts in the next frame
+			if (group === "tools") nextFrame();
+			return result;
 		},
 	};
 }
