@@ -108,11 +108,13 @@ export class ReplyReader {
 		return this.failure;
 	}
 
-	// Counts an event's work; at a pause that says stop, the reply ends (Stop while reading).
+	// Counts an event's work (a unit per 32 bytes of data: decoding an event's JSON, its string's
+	// escapes included, and assembling it; a 1 KB chunk measured about 40 µs); at a pause that says
+	// stop, the reply ends (Stop while reading).
 	private sliced(event: SseEvent): boolean {
 		const slicing = this.slicing;
 		if (slicing === undefined) return false;
-		this.units += 8 + event.data.size() / 64;
+		this.units += 8 + event.data.size() / 32;
 		if (this.units < SLICE_UNITS) return false;
 		const stop = slicing.spend(this.units);
 		this.units = 0;
