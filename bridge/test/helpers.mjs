@@ -195,18 +195,36 @@ export async function serveScripted(answer, onClose) {
 }
 
 /** A loopback provider: records each request and streams `words` in the protocol's SSE with a
- *  pause between events (so a reader sees several deltas before the end). `held`: every stream
- *  waits after its headers until `release()` (or `close()`), so a job is running for as long as a
- *  test needs, whatever the machine's load. */
+ *  pause between events (so a reader sees several deltas before the end). `holdBefore: k`: the
+ *  n-th stream waits before the event carrying `words[k]` until `release()` was called n times
+ *  (or `close()`), so a test decides when the rest comes, whatever the machine's load: 0 keeps a
+ *  job running with no text, 1 lets a reader see the first word alone. */
 export async function startProvider({
 	words = ["Hel", "lo ", "from ", "the ", "cat."],
 	pauseMs = 60,
 	protocolOf,
-	held = false,
+	holdBefore,
 } = {}) {
 	const requests = [];
-	let release = () => {};
-	const released = held ? new Promise((resolve) => (release = resolve)) : undefined;
+	const gateWord = holdBefore === undefined ? undefined : JSON.stringify(words[holdBefore]);
+	let streams = 0;
+	let releases = 0;
+	const waiting = new Set();
+	const wake = () => {
+		for (const waiter of waiting) {
+			if (releases < waiter.ticket) continue;
+			waiting.delete(waiter);
+			waiter.go();
+		}
+	};
+	const held = (ticket) => {
+		if (releases >= ticket) return undefined;
+		return new Promise((go) => waiting.add({ ticket, go }));
+	};
+	const release = () => {
+		releases += 1;
+		wake();
+	};
 	const server = await serveScripted(async (req, res, body) => {
 		const entry = {
 			method: req.method,
@@ -233,10 +251,12 @@ export async function startProvider({
 			return;
 		}
 		res.writeHead(200, { "content-type": "text/event-stream" });
-		if (released) await released;
+		const ticket = (streams += 1);
 		for (const event of SSE[protocol](words)) {
+			const data = JSON.stringify(event);
+			if (gateWord !== undefined && data.includes(gateWord)) await held(ticket);
 			res.write(
-				`${protocol === "anthropic" || protocol === "responses" ? `event: ${event.type}\n` : ""}data: ${JSON.stringify(event)}\n\n`,
+				`${protocol === "anthropic" || protocol === "responses" ? `event: ${event.type}\n` : ""}data: ${data}\n\n`,
 			);
 			await sleep(pauseMs);
 		}
@@ -247,7 +267,11 @@ export async function startProvider({
 		...server,
 		requests,
 		release,
-		close: () => (release(), server.close()),
+		close: () => {
+			releases = Infinity;
+			wake();
+			return server.close();
+		},
 	};
 }
 

@@ -72,14 +72,17 @@ const PATHS = {
 describe("web relay", () => {
 	let bridge;
 	let provider;
+	let streaming; // holds each stream before its second word: the image tests' reader sees pages
 	before(async () => {
 		bridge = await startBridge();
 		provider = await startProvider();
+		streaming = await startProvider({ holdBefore: 1 });
 		await connectGame(bridge.url);
 	});
 	after(async () => {
 		await bridge.stop();
 		await provider.close();
+		await streaming.close();
 	});
 
 	// a job for `extra.origin` (the provider by default); `body` as it is when a string (not JSON, say)
@@ -99,12 +102,17 @@ describe("web relay", () => {
 		});
 	const status = (id, t = 0, r = 0) =>
 		json(`${bridge.url}api/inference/${id}?textCursor=${t}&reasoningCursor=${r}`, { headers: gameHeaders() });
-	async function settle(id) {
+	// polls job `id` to its end, collecting its text pages; `held` (a provider holding before its
+	// second word) is released once the first page was read, so the rest comes in later pages
+	async function settle(id, held) {
 		let cursor = 0;
 		const pages = [];
 		for (let i = 0; i < 200; i++) {
 			const page = await status(id, cursor);
-			if (page.body.preview.text !== "") pages.push(page.body.preview.text);
+			if (page.body.preview.text !== "") {
+				pages.push(page.body.preview.text);
+				if (pages.length === 1) held?.release();
+			}
 			cursor = page.body.preview.textCursor;
 			if (page.body.state !== "running") return { page: page.body, pages };
 			await new Promise((r) => setTimeout(r, 40));
@@ -115,17 +123,20 @@ describe("web relay", () => {
 	for (const protocol of ["openai", "anthropic", "gemini", "responses"]) {
 		it(`sends a real image block in the ${protocol} shape and streams the reply`, async () => {
 			const picture = await upload(bridge.url, PNG, { session: "s1" });
-			const before = provider.requests.length;
+			const before = streaming.requests.length;
 			const id = newId();
-			const r = await submit(id, bodyFor(protocol, picture.body.reference), { path: PATHS[protocol] });
+			const r = await submit(id, bodyFor(protocol, picture.body.reference), {
+				path: PATHS[protocol],
+				origin: streaming.url,
+			});
 			assert.equal(r.status, 202, JSON.stringify(r.body));
 			assert.equal(r.body.images, 1);
-			const { page, pages } = await settle(id);
+			const { page, pages } = await settle(id, streaming);
 			assert.equal(page.state, "completed");
 			assert.equal(page.status, 200);
-			assert.ok(pages.length >= 2, `several preview pages: ${JSON.stringify(pages)}`);
+			assert.ok(pages.length >= 2 && pages[0] === "Hel", `several preview pages: ${JSON.stringify(pages)}`);
 			assert.equal(pages.join(""), "Hello from the cat.", "pages never repeat text");
-			const sent = provider.requests[before];
+			const sent = streaming.requests[before];
 			assert.equal(sent.headers.authorization, "Bearer sk-x");
 			assert.doesNotMatch(sent.body, /uai-image:/);
 			const j = sent.json;
@@ -248,7 +259,7 @@ describe("web relay", () => {
 	});
 
 	it("cancels a running job and reports unknown ids", async () => {
-		const slow = await startProvider({ held: true });
+		const slow = await startProvider({ holdBefore: 0 });
 		const id = newId();
 		await submit(id, { model: "m", stream: true, messages: [] }, { origin: slow.url, headers: {} });
 		const cancelled = await json(`${bridge.url}api/inference/${id}`, { method: "DELETE", headers: gameHeaders() });
@@ -269,7 +280,7 @@ describe("web relay", () => {
 	});
 
 	it("admits a bounded number of running jobs", async () => {
-		const slow = await startProvider({ held: true });
+		const slow = await startProvider({ holdBefore: 0 });
 		const ids = [];
 		let refused;
 		for (let i = 0; i < 20; i++) {
