@@ -219,6 +219,22 @@ function indexEntry(updatedAt: number, title: string | undefined, folderId: stri
 	return entry;
 }
 
+/** Whether `entry` is what `indexEntry` makes of these fields (a save that changed nothing in it). */
+function entryHolds(
+	entry: IndexEntry | undefined,
+	updatedAt: number,
+	title: string | undefined,
+	folderId: string | undefined,
+): boolean {
+	return (
+		entry !== undefined &&
+		entry.updatedAt === updatedAt &&
+		entry.title === title &&
+		entry.folderId === folderId &&
+		entry.policyVersion === POLICY_VERSION
+	);
+}
+
 function entryOf(saved: SavedConversation): IndexEntry {
 	return indexEntry(saved.updatedAt, saved.options.title, saved.options.folderId);
 }
@@ -311,14 +327,7 @@ export function createPersistence(storage: Storage, log: Logger): Persistence {
 			);
 			if (!ok) log.warn(`conversation ${p.id} was not saved: ${reason}`);
 			else if (index !== undefined && saves.get(id) === serial) {
-				const was = index.get(p.id);
-				const same =
-					was !== undefined &&
-					was.updatedAt === session.updatedAt &&
-					was.title === p.title &&
-					was.folderId === p.folderId &&
-					was.policyVersion === POLICY_VERSION;
-				if (!same || !indexCurrent) {
+				if (!entryHolds(index.get(p.id), session.updatedAt, p.title, p.folderId) || !indexCurrent) {
 					index.set(p.id, indexEntry(session.updatedAt, p.title, p.folderId));
 					writeIndex();
 				}
