@@ -16,7 +16,9 @@ import { runLune } from "./lune.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BENCH = path.join(ROOT, "bench");
-const only = process.argv.slice(2);
+// `--where`: the host records where each longest resumption started and yielded (`--trace-stalls`)
+const where = process.argv.includes("--where");
+const only = process.argv.slice(2).filter((a) => a !== "--where");
 
 /** The newest file under `dir`: [mtime in ms, path]. */
 function newest(dir) {
@@ -67,7 +69,7 @@ async function main() {
 		console.log(`== bench/${name} (${kind === "host" ? "offline host" : "Lune"})`);
 		const started = Date.now();
 		const result =
-			kind === "host" ? await runHost(file, [], { capture: true }) : await runLune(["run", file], { cwd: ROOT, capture: true });
+			kind === "host" ? await runHost(file, where ? ["--trace-stalls"] : [], { capture: true }) : await runLune(["run", file], { cwd: ROOT, capture: true });
 		for (const line of `${result.stdout}`.split("\n")) {
 			const m = /^BENCH\t([^\t]*)\t([^\t]*)\t?(.*)$/.exec(line);
 			if (m) table.push({ bench: name, name: m[1], value: m[2], goal: m[3] });
