@@ -129,14 +129,8 @@ function bootClient(
 			caps,
 		);
 
-		const toolServices = createToolServices({
-			config: config.public,
-			caps,
-			log,
-			cleanup,
-			env,
-			mapError: bundle !== undefined ? bundle.mapError : (text) => text,
-		});
+		const mapError = bundle !== undefined ? bundle.mapError : (text: string) => text;
+		const toolServices = createToolServices({ config: config.public, caps, log, cleanup, env, mapError });
 		toolServices.hooks.adopt(context.hooks);
 		const memory = createMemoryStore(storage, log.scope("memory"));
 		// Built-in tools: src/tools (every family and implementation, the prompt notes and the catalogue)
@@ -209,6 +203,7 @@ function bootClient(
 			workers: createWorkers(),
 			log: log.scope("sessions"),
 			env,
+			mapError,
 			alive: toolServices.alive,
 			attachments,
 			availability: toolServices.availability,

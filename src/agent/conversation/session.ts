@@ -7,6 +7,8 @@ import type { Attachments } from "../../runtime/attachments";
 import { Logger } from "../../runtime/log";
 import { createSignal, Signal } from "../../runtime/signal";
 import { readOnlyCopy } from "../../runtime/util";
+import { ERROR_TEXT_LIMIT } from "../dispatch/protected_run";
+import { cutBytes } from "../dispatch/text";
 import { createEmitter, Emit, LiveState, SessionEvent } from "./events";
 import { userContent } from "./image_history";
 import { compactNow, contextWindow, LoopDeps, LoopPolicy, LoopSession, runLoop } from "./loop";
@@ -135,6 +137,8 @@ export interface SessionDeps {
 	/** Saves the conversation when it is saved at all; `setEphemeral(true)` deletes instead. */
 	readonly persist: (session: Session) => void;
 	readonly unpersist: (session: Session) => void;
+	/** Rewrites bundle positions in error text (the bundle's mapError). */
+	readonly mapError: (text: string) => string;
 }
 
 // the order of creations and finished turns in this client run (finer than updatedAt's seconds)
@@ -250,19 +254,21 @@ export function createSession(
 		deps.changed();
 		task.spawn(() => {
 			loopSession.summary = summary;
-			const [ok, result] = xpcall(work, (e) => debug.traceback(tostring(e), 2));
+			let raised = "";
+			const [ok, result] = xpcall(work, (e) => {
+				raised = tostring(e);
+				return debug.traceback(raised, 2);
+			});
 			summary = loopSession.summary;
 			let outcome: TurnOutcome;
 			if (ok) outcome = result;
 			else {
-				log.error(`session ${id}: the turn failed: ${tostring(result)}`);
-				emit("error", { message: "the turn stopped after an internal error", fatal: true });
-				outcome = {
-					text: "The turn stopped after an internal error.",
-					failed: true,
-					aborted: false,
-					error: "internal error",
-				};
+				log.error(`session ${id}: the turn failed: ${deps.mapError(tostring(result))}`);
+				// the raised message begins with the module:line that raised it (docs/EMBEDDING.md, "Events")
+				const [detail] = cutBytes(deps.mapError(raised), ERROR_TEXT_LIMIT);
+				emit("error", { message: `the turn stopped after an internal error: ${detail}`, fatal: true });
+				const text = `The turn stopped after an internal error: ${detail}`;
+				outcome = { text, failed: true, aborted: false, error: text };
 			}
 			publicSession.busy = false;
 			workers.release();
