@@ -192,8 +192,7 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab, pause:
 	reflect("ui.reduceMotion", motion, () => motionSetting(config));
 	pause(CONTROL_UNITS);
 
-	buildTransferSection(uai, window, tab);
-	pause(CONTROL_UNITS);
+	buildTransferSection(uai, window, tab, pause);
 
 	const refresh = (path: string | undefined) => {
 		for (const entry of reflected) {
@@ -202,6 +201,8 @@ export function buildSettingsPanel(uai: Handle, window: Window, tab: Tab, pause:
 		if (path === undefined || path.sub(1, 12) === "permissions.") showRules();
 	};
 	window.Give(config.changed.connect((path) => refresh(path)));
-	// the page may be built in slices: a change made meanwhile shows too
+	// the page may be built in slices: a change made meanwhile shows too. Setting every control and
+	// the rules list costs about a control's drawing: counted before it, it gets a slice of its own
+	pause(CONTROL_UNITS);
 	refresh(undefined);
 }

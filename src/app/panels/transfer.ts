@@ -2,6 +2,7 @@
 // is produced only after the user confirms a warning that says so. An import is parsed and
 // summarised first (Review); nothing changes until the user presses Apply in that review.
 import type { Handle, PublicUtil, Tab, Window } from "../../api";
+import { CONTROL_UNITS, Pause } from "../slices";
 
 const MAX_DOCUMENT = 65536;
 
@@ -23,7 +24,7 @@ function reviewLines(current: Record<string, unknown>, incoming: Record<string, 
 	return lines;
 }
 
-export function buildTransferSection(uai: Handle, window: Window, tab: Tab) {
+export function buildTransferSection(uai: Handle, window: Window, tab: Tab, pause: Pause) {
 	const util = uai.env.require("runtime/util");
 	const section = tab.Section({
 		Title: "Configuration",
@@ -38,6 +39,7 @@ export function buildTransferSection(uai: Handle, window: Window, tab: Tab) {
 		Persist: false,
 		Visible: false,
 	});
+	pause(CONTROL_UNITS);
 	section.Button({
 		Id: "settings-export",
 		Text: "Export configuration",
@@ -60,6 +62,7 @@ export function buildTransferSection(uai: Handle, window: Window, tab: Tab) {
 				},
 			}),
 	});
+	pause(CONTROL_UNITS);
 	const incoming = section.Input({
 		Id: "settings-import-text",
 		Text: "Configuration to import",
@@ -69,6 +72,7 @@ export function buildTransferSection(uai: Handle, window: Window, tab: Tab) {
 		MaxLength: MAX_DOCUMENT,
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	section.Button({
 		Id: "settings-import",
 		Text: "Review the import",
@@ -107,4 +111,5 @@ export function buildTransferSection(uai: Handle, window: Window, tab: Tab) {
 			});
 		},
 	});
+	pause(CONTROL_UNITS);
 }

@@ -5,12 +5,9 @@
 // them. Validation problems show under the form after every change.
 // Protocols, auth styles, Test and the model picker's probe times come from `uai.providers`.
 import type { Handle, ProviderRecord, Section, Window } from "../../../api";
-import type { Pause } from "../../slices";
+import { CONTROL_UNITS, Pause } from "../../slices";
 import { headersText, keyCount, parseHeaders, parseModels } from "./draft";
 import { buildModelPicker } from "./picker";
-
-/** Work units of drawing a few of the form's fields (three to five controls): a frame's share. */
-const FIELDS_UNITS = 2000;
 
 export interface ProviderEditor {
 	/** Starts editing a copy of `record` (a blank from a preset, or a saved record). */
@@ -33,9 +30,13 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 		return list;
 	};
 
+	// each field is a control's drawing (CONTROL_UNITS): three a slice
 	const heading = section.Label({ Id: "provider-editing", Text: "" });
+	pause(CONTROL_UNITS);
 	const label = section.Input({ Id: "provider-label", Text: "Name", Persist: false });
+	pause(CONTROL_UNITS);
 	const baseUrl = section.Input({ Id: "provider-url", Text: "Base URL", Persist: false });
+	pause(CONTROL_UNITS);
 	const protocol = section.Dropdown({
 		Id: "provider-protocol",
 		Text: "Protocol",
@@ -43,6 +44,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 		Searchable: false,
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const auth = section.Dropdown({
 		Id: "provider-auth",
 		Text: "Auth style",
@@ -50,7 +52,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 		Searchable: false,
 		Persist: false,
 	});
-	pause(FIELDS_UNITS);
+	pause(CONTROL_UNITS);
 	const keys = section.Input({
 		Id: "provider-keys",
 		Text: "API keys",
@@ -59,6 +61,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 		Lines: 2,
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const headers = section.Input({
 		Id: "provider-headers",
 		Text: "Custom headers",
@@ -67,25 +70,28 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 		Lines: 2,
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const params = section.Input({
 		Id: "provider-params",
 		Text: "Extra body fields (JSON object)",
 		Placeholder: "{}",
 		Persist: false,
 	});
-	pause(FIELDS_UNITS);
+	pause(CONTROL_UNITS);
 	const wsUrl = section.Input({
 		Id: "provider-ws",
 		Text: "WebSocket gateway URL",
 		Placeholder: "optional: wss://…",
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const manual = section.Input({
 		Id: "provider-manual-models",
 		Text: "Model ids you enter",
 		Description: "Listed first in the picker; separate them with commas.",
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const picker = buildModelPicker(
 		uai,
 		window,
@@ -96,7 +102,9 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 			check();
 		},
 	);
+	pause(CONTROL_UNITS);
 	const status = section.Label({ Id: "provider-status", Text: "" });
+	pause(CONTROL_UNITS);
 	// whether the status line shows a Discover or Test result (stale after a connection change)
 	let reported = false;
 	const report = (text: string) => {
@@ -104,7 +112,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 		status.SetText(text);
 	};
 	const problems = section.Paragraph({ Id: "provider-problems", Text: "Problems", Content: "" });
-	pause(FIELDS_UNITS);
+	pause(CONTROL_UNITS);
 
 	const check = () => {
 		const [, list] = uai.providers.validate(draft);
@@ -189,7 +197,6 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 		return () => window.Alive && mine === generation;
 	};
 
-	pause(FIELDS_UNITS);
 	section.Button({
 		Id: "provider-discover",
 		Text: "Fetch the provider's model list",
@@ -208,6 +215,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 			}
 		},
 	});
+	pause(CONTROL_UNITS);
 	section.Button({
 		Id: "provider-test",
 		Text: "Test the connection and key",
@@ -224,6 +232,7 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 			);
 		},
 	});
+	pause(CONTROL_UNITS);
 
 	const save = (activate: boolean) => {
 		if (formProblems().size() > 0) return check();
@@ -249,12 +258,14 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 		Style: "Primary",
 		Callback: () => save(false),
 	});
+	pause(CONTROL_UNITS);
 	section.Button({
 		Id: "provider-save-activate",
 		Text: "Save and use it",
 		ActionText: "Save & use",
 		Callback: () => save(true),
 	});
+	pause(CONTROL_UNITS);
 
 	const load = (record: ProviderRecord) => {
 		draft = util.deepCopy(record);
@@ -278,6 +289,8 @@ export function buildEditor(uai: Handle, window: Window, section: Section, pause
 		showChoices();
 		check();
 	};
+	// filling every field costs about a control's drawing: counted before it, it gets a slice of its own
+	pause(CONTROL_UNITS);
 	load(draft);
 	return { load };
 }

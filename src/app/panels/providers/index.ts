@@ -17,7 +17,7 @@ export function buildProvidersPanel(uai: Handle, window: Window, tab: Tab, pause
 	pause(PART_UNITS);
 	const editor = buildEditor(uai, window, tab.Section({ Title: "Editor" }), pause);
 	pause(PART_UNITS);
-	buildSaved(uai, window, saved, editor);
+	buildSaved(uai, window, saved, editor, pause);
 	pause(PART_UNITS);
 	buildGallery(uai, gallery, editor, pause);
 }

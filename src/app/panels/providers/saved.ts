@@ -1,10 +1,13 @@
 // Saved providers: which one is active (and its model), editing and removing. The list follows
 // `uai.providers.changed`, whose events carry ids only (probe measurements do not change it).
 import type { Handle, Section, Window } from "../../../api";
+import { CONTROL_UNITS, Pause } from "../../slices";
 import type { ProviderEditor } from "./editor";
 
-export function buildSaved(uai: Handle, window: Window, section: Section, editor: ProviderEditor) {
+/** Builds the list in slices of its page's build (`pause`, ../../slices.ts), a control's units each. */
+export function buildSaved(uai: Handle, window: Window, section: Section, editor: ProviderEditor, pause: Pause) {
 	const summary = section.Label({ Id: "providers-summary", Text: "" });
+	pause(CONTROL_UNITS);
 	const picker = section.Dropdown({
 		Id: "providers-active",
 		Text: "Active provider",
@@ -17,6 +20,7 @@ export function buildSaved(uai: Handle, window: Window, section: Section, editor
 			if (!ok) window.Notify({ Title: "Not selected", Content: tostring(reason), Kind: "Warning" });
 		},
 	});
+	pause(CONTROL_UNITS);
 	const selected = () => {
 		const id = picker.Get();
 		return id !== undefined ? uai.providers.get(id) : undefined;
@@ -30,6 +34,7 @@ export function buildSaved(uai: Handle, window: Window, section: Section, editor
 			if (record !== undefined) editor.load(record);
 		},
 	});
+	pause(CONTROL_UNITS);
 	const remove = section.Button({
 		Id: "providers-remove",
 		Text: "Remove the active provider",
@@ -50,6 +55,7 @@ export function buildSaved(uai: Handle, window: Window, section: Section, editor
 			});
 		},
 	});
+	pause(CONTROL_UNITS);
 
 	const refresh = () => {
 		const records = uai.providers.list();
@@ -72,5 +78,7 @@ export function buildSaved(uai: Handle, window: Window, section: Section, editor
 			if (kind !== "probes") refresh();
 		}),
 	);
+	// filling the list and the summary: counted before it, as a control
+	pause(CONTROL_UNITS);
 	refresh();
 }
