@@ -4,6 +4,10 @@
 // npm run build -- --measure  also print what carrying both module forms would cost
 // npm run build -- --readable module text as compiled (comments, indentation) for debugging;
 //                          the committed dist/ is the compact build (npm test's --check says so)
+// npm run build -- --out-dir DIR  only bundle the out/ the last build compiled, writing the two
+//                          bundles and their manifests into DIR: no compile, and nothing else is
+//                          written (not dist/, out/, build/ or generated files); with --readable,
+//                          what scripts/readable-check.mjs tests
 // How the bundles work: docs/BUILDING.md.
 import fs from "node:fs";
 import os from "node:os";
@@ -58,13 +62,10 @@ export function bundleConfigs(versions) {
 
 const readerFor = (root) => (file) => fs.readFileSync(path.join(root, file), "utf8");
 
-/** Compiles in `root` and returns every generated file as { repoPath: text }, plus bundle details. */
-export function produce(root, { measure = false, readable = false } = {}) {
-	const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-	const versions = readVersions(pkg);
+/** Bundles the compiled out/ in `root`: the dist/ files as { repoPath: text }, plus bundle details. */
+function bundleOutputs(root, versions, { measure = false, readable = false } = {}) {
 	const outputs = {};
 	const bundles = [];
-	compile(root);
 	for (const config of bundleConfigs(versions)) {
 		const map = sourcemap(root, config.project);
 		// private members of the library get short names in the compact build (members.mjs)
@@ -87,6 +88,15 @@ export function produce(root, { measure = false, readable = false } = {}) {
 		}
 		bundles.push({ ...info, forms: config.forms });
 	}
+	return { outputs, bundles };
+}
+
+/** Compiles in `root` and returns every generated file as { repoPath: text }, plus bundle details. */
+export function produce(root, options = {}) {
+	const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+	const versions = readVersions(pkg);
+	compile(root);
+	const { outputs, bundles } = bundleOutputs(root, versions, options);
 	Object.assign(outputs, fixtureOutputs(readerFor(root)));
 	Object.assign(outputs, bridgeOutputsSync(root));
 	for (const name of ["RuntimeLib.lua", "Promise.lua"])
@@ -183,6 +193,33 @@ function writeIfChanged(file, text) {
 	return true;
 }
 
+function report(bundles) {
+	for (const b of bundles) {
+		console.log(`${b.name}: build ${b.build}, ${b.bytes} bytes, ${b.modules} modules, forms ${b.forms.join("+")}`);
+		if (b.alternative) {
+			const delta = b.alternative.bytes - b.bytes;
+			console.log(
+				`  measure: forms ${b.alternative.forms.join("+")} would be ${b.alternative.bytes} bytes (${delta >= 0 ? "+" : ""}${delta}); functions only ${b.functionsOnly} bytes`,
+			);
+		}
+	}
+}
+
+/** The bundles of the out/ already compiled, written into `dir` (dist/ and out/ are left as they are). */
+function bundleInto(dir, { measure, readable }) {
+	if (!fs.existsSync(path.join(ROOT, "out", "src")))
+		throw new Error("--out-dir bundles out/: run npm run build first");
+	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+	const { outputs, bundles } = bundleOutputs(ROOT, readVersions(pkg), { measure, readable });
+	const target = path.resolve(dir);
+	fs.mkdirSync(target, { recursive: true });
+	for (const [file, text] of Object.entries(outputs)) {
+		fs.writeFileSync(path.join(target, path.basename(file)), text);
+		console.log(`wrote ${path.join(path.relative(ROOT, target), path.basename(file))}`);
+	}
+	report(bundles);
+}
+
 function build({ measure, readable }) {
 	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
 	for (const [file, text] of Object.entries({ ...versionFiles(readVersions(pkg)), ...guideFiles(ROOT) })) {
@@ -193,15 +230,7 @@ function build({ measure, readable }) {
 	for (const [file, text] of Object.entries(outputs)) {
 		if (writeIfChanged(file, text)) console.log(`wrote ${file}`);
 	}
-	for (const b of bundles) {
-		console.log(`${b.name}: build ${b.build}, ${b.bytes} bytes, ${b.modules} modules, forms ${b.forms.join("+")}`);
-		if (b.alternative) {
-			const delta = b.alternative.bytes - b.bytes;
-			console.log(
-				`  measure: forms ${b.alternative.forms.join("+")} would be ${b.alternative.bytes} bytes (${delta >= 0 ? "+" : ""}${delta}); functions only ${b.functionsOnly} bytes`,
-			);
-		}
-	}
+	report(bundles);
 	for (const config of bundleConfigs(readVersions(pkg))) {
 		rojoBuild(ROOT, config.project, `build/${config.name}.rbxm`);
 		console.log(`rojo: build/${config.name}.rbxm`);
@@ -213,10 +242,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 	const started = Date.now();
 	ensureDeps();
 	try {
+		const options = { measure: args.includes("--measure"), readable: args.includes("--readable") };
+		const outDir = args.indexOf("--out-dir");
 		if (args.includes("--check")) {
 			process.exitCode = check();
+		} else if (outDir >= 0) {
+			if (!args[outDir + 1] || args[outDir + 1].startsWith("--")) throw new Error("--out-dir takes a directory");
+			bundleInto(args[outDir + 1], options);
 		} else {
-			build({ measure: args.includes("--measure"), readable: args.includes("--readable") });
+			build(options);
 		}
 		console.log(`build: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	} catch (err) {

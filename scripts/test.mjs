@@ -108,6 +108,7 @@ async function main() {
 		step("build --check (committed dist/ is current)", process.execPath, [path.join(ROOT, "scripts", "build.mjs"), "--check"]);
 		step("tools-docs --check (docs/TOOLS.md matches the tool definitions)", process.execPath, [path.join(ROOT, "scripts", "tools-docs.mjs"), "--check"]);
 		step("compact round trip (every module: same bytecode)", process.execPath, [path.join(ROOT, "scripts", "bundle", "roundtrip.mjs")]);
+		step("readable build (scripts/readable-check.mjs: as compiled, loads, errors name its lines)", process.execPath, [path.join(ROOT, "scripts", "readable-check.mjs")]);
 		step("UI bundle passes (scripts/bundle/members.test.mjs, classes.test.mjs)", process.execPath, ["--test", ...["members", "classes"].map((n) => path.join(ROOT, "scripts", "bundle", `${n}.test.mjs`))]);
 		step("lint", "npm", ["run", "--silent", "lint"]);
 		step("lint rules fire (scripts/lint/prove-rules.mjs)", process.execPath, [path.join(ROOT, "scripts", "lint", "prove-rules.mjs")]);
