@@ -78,22 +78,40 @@ export function toValidUtf8(text: string): string {
 	return parts.join("");
 }
 
-function escapeChar(char: string): string {
-	const [byte] = string.byte(char);
-	return SHORT_ESCAPES[byte] ?? string.format("\\u%04x", byte);
-}
+// Printable ASCII but `"` and `\` (0x20-0x7e), listed positively with the usual bytes first: a
+// set is tried item by item for each byte, so lowercase text matches on the first.
+const PRINTABLE = "[a-z #-[%]^-~!]";
+// The longest run of such bytes at the start of a text: a string that is all of it needs no
+// escape and no UTF-8 check (one anchored match, about a tenth of a search for an escape).
+const PRINTABLE_RUN = `^${PRINTABLE}*`;
+const ASCII_RUN = "^[%z\x01-\x7f]*";
 
 const NEEDS_ESCAPE = '[%z\x01-\x1f"\\\x7f]';
+// What each byte NEEDS_ESCAPE matches is written as (one table lookup a match in gsub)
+const ESCAPES = new Map<string, string>();
+for (let byte = 0; byte <= 0x7f; byte++) {
+	const char = string.char(byte);
+	if (string.find(char, NEEDS_ESCAPE)[0] !== undefined)
+		ESCAPES.set(char, SHORT_ESCAPES[byte] ?? string.format("\\u%04x", byte));
+}
+
+/** `text` escaped for a JSON string, without its quotes. */
+function escapeText(text: string): string {
+	const [, printable] = string.find(text, PRINTABLE_RUN);
+	if (printable === text.size()) return text;
+	let result = string.gsub(text, NEEDS_ESCAPE, ESCAPES)[0];
+	if (string.find(result, ASCII_RUN)[1] !== result.size()) {
+		result = toValidUtf8(result);
+		if (string.find(result, "\u{2028}", 1, true)[0] !== undefined)
+			result = string.gsub(result, "\u{2028}", "\\u2028")[0];
+		if (string.find(result, "\u{2029}", 1, true)[0] !== undefined)
+			result = string.gsub(result, "\u{2029}", "\\u2029")[0];
+	}
+	return result;
+}
 
 function encodeString(text: string): string {
-	let result = text;
-	if (string.find(result, NEEDS_ESCAPE)[0] !== undefined) result = string.gsub(result, NEEDS_ESCAPE, escapeChar)[0];
-	if (string.find(result, "[\x80-\xff]")[0] !== undefined) {
-		result = toValidUtf8(result);
-		result = string.gsub(result, "\u{2028}", "\\u2028")[0];
-		result = string.gsub(result, "\u{2029}", "\\u2029")[0];
-	}
-	return `"${result}"`;
+	return `"${escapeText(text)}"`;
 }
 
 const SAFE_INTEGER = 2 ** 53;
@@ -113,9 +131,9 @@ function encodeNumber(value: number): string | undefined {
 
 /**
  * Cooperative slicing of long work (host/frame.ts): the codec reports its work through `spend`
- * after every `SLICE_UNITS` units (a value, 64 bytes of string, 256 bytes of kept text) and once
- * more at the end; `spend` may yield to the next frame, and returns a reason to stop
- * (cancellation) or nothing to go on.
+ * after every `SLICE_UNITS` units (a value, an object key, 64 bytes of string, 256 bytes of kept
+ * text; a long string's pieces as encodeLongString says) and once more at the end; `spend` may
+ * yield to the next frame, and returns a reason to stop (cancellation) or nothing to go on.
  */
 export interface Slicing {
 	readonly spend: (units: number) => string | undefined;
@@ -203,6 +221,38 @@ function tick(state: EncodeState, units: number): Fault | undefined {
 	return stop !== undefined ? fault(() => stop) : undefined;
 }
 
+// Long strings (a long reply, a tool's output) are encoded in pieces of about STRING_PIECE bytes,
+// each counted before it is encoded: a piece of printable ASCII a unit per 64 bytes, any other
+// piece a unit per STRING_BYTES_A_UNIT (escaping and the UTF-8 check: about 30 ns a byte in Lune).
+// A piece ends just before a byte that is not a UTF-8 continuation byte, so no sequence, valid or
+// not, is cut: escapes, U+FFFD replacements and U+2028/U+2029 come out as for the whole string.
+/** Bytes of a long string encoded between two counts of a sliced encode (about, see above). */
+export const STRING_PIECE = 4096;
+const STRING_BYTES_A_UNIT = 32;
+
+function encodeLongString(text: string, state: EncodeState): Fault | undefined {
+	const out = state.out;
+	const size = text.size();
+	out.push('"');
+	let from = 1;
+	while (from <= size) {
+		let to = size;
+		if (from + STRING_PIECE <= size) {
+			const [start] = string.find(text, "[^\x80-\xbf]", from + STRING_PIECE);
+			if (start !== undefined) to = start - 1;
+		}
+		const piece = string.sub(text, from, to);
+		const [, printable] = string.find(piece, PRINTABLE_RUN);
+		const units = piece.size() / (printable === piece.size() ? 64 : STRING_BYTES_A_UNIT);
+		const problem = tick(state, units);
+		if (problem !== undefined) return problem;
+		out.push(escapeText(piece));
+		from = to + 1;
+	}
+	out.push('"');
+	return undefined;
+}
+
 function encodeValue(value: unknown, depth: number, state: EncodeState): Fault | undefined {
 	const out = state.out;
 	if (value === undefined || value === NULL) {
@@ -215,8 +265,15 @@ function encodeValue(value: unknown, depth: number, state: EncodeState): Fault |
 			return fault((path) => `cannot encode ${tostring(value)} at ${path} (JSON has no NaN or infinity)`);
 		out.push(text);
 	} else if (typeIs(value, "string")) {
-		out.push(encodeString(value));
-		if (state.slicing !== undefined) return tick(state, 1 + value.size() / 64);
+		if (state.slicing === undefined) {
+			out.push(encodeString(value));
+		} else if (value.size() > STRING_PIECE) {
+			const problem = encodeLongString(value, state);
+			if (problem !== undefined) return problem;
+		} else {
+			out.push(encodeString(value));
+			return tick(state, 1 + value.size() / 64);
+		}
 	} else if (typeIs(value, "table")) {
 		const piece = PIECES.get(value);
 		if (piece !== undefined && depth + piece.height < MAX_DEPTH) {
@@ -355,25 +412,51 @@ export function keepItems(list: ReadonlyArray<unknown>, slicing?: Slicing) {
 	}
 }
 
-function encodeObject(value: object, depth: number, state: EncodeState): Fault | undefined {
-	const entries = new Map<string, unknown>();
-	const names = new Array<string>();
+/**
+ * Fills `entries` with the object's entries by key text; the fault of its first key (in `pairs`
+ * order) that has no text or the same text as one before it. Only a table with a key that is not
+ * a string needs it.
+ */
+function keyedEntries(value: object, entries: Map<string, unknown>): Fault | undefined {
 	for (const [key, item] of pairs(value as Record<string, unknown>)) {
 		const name = keyText(key);
 		if (name === undefined)
 			return fault((path) => `cannot encode a ${typeOf(key)} key (${tostring(key)}) at ${path}`);
 		if (entries.has(name)) return fault((path) => `two keys encode as "${name}" at ${path}`);
 		entries.set(name, item);
-		names.push(name);
+	}
+	return undefined;
+}
+
+function encodeObject(value: object, depth: number, state: EncodeState): Fault | undefined {
+	// string keys (nearly every object) are their own text and cannot clash
+	const record = value as Record<string, unknown>;
+	const names = new Array<string>();
+	let entries: Map<string, unknown> | undefined;
+	for (const [key] of pairs(record)) {
+		if (!typeIs(key, "string")) {
+			entries = new Map();
+			const problem = keyedEntries(value, entries);
+			if (problem !== undefined) return problem;
+			names.clear();
+			for (const [name] of entries) names.push(name);
+			break;
+		}
+		names.push(key);
 	}
 	table.sort(names);
+	// a key costs about what a value does (sorted, escaped, looked up): counted before the values
+	if (state.slicing !== undefined) {
+		const problem = tick(state, names.size());
+		if (problem !== undefined) return problem;
+	}
 	const out = state.out;
 	out.push("{");
 	for (let i = 0; i < names.size(); i++) {
 		const name = names[i];
 		if (i > 0) out.push(",");
 		out.push(encodeString(name), ":");
-		const problem = encodeValue(entries.get(name), depth + 1, state);
+		const problem = encodeValue(entries !== undefined ? entries.get(name) : record[name], depth + 1, state);
 		if (problem !== undefined) {
 			problem.trail.push(name);
 			return problem;
@@ -549,9 +632,6 @@ function readEscape(text: string, pos: number): LuaTuple<[string, number]> {
 	return $tuple(utf8.char(unit), pos);
 }
 
-// Printable ASCII but `"` and `\` (0x20-0x7e), listed positively with the usual bytes first: a
-// set is tried item by item for each byte, so lowercase text matches on the first.
-const PRINTABLE = "[a-z #-[%]^-~!]";
 // An ASCII string with no escape and no control character, closed on this text.
 const ASCII_STRING = `^"(${PRINTABLE}*)"()`;
 // The usual key: letters, digits and _, its colon right after it.
