@@ -19,6 +19,11 @@ import { Control, type ControlContext } from "./control";
 import { checkItem, LIST_ITEM_LIMIT, readItem } from "./list";
 
 type Builder = (container: Frame, data: unknown, row: RowContext) => unknown;
+/** A paced call's pause before each of its parts after the first (docs/UI_LIBRARY.md, "Transcript"). */
+type Pause = (part: "check" | "apply" | "layout", rows: number) => void;
+
+/** Rows a paced call checks between two pauses. */
+const CHECK_PART = 256;
 
 const DEFAULT_ESTIMATE = 48;
 /** The scope of each row context (the built-in rows bind their paints there). */
@@ -191,37 +196,59 @@ export class TranscriptControl extends Control {
 		return this;
 	}
 
-	/** Adds rows at the end in one layout (beyond MaxRows the oldest are dropped). */
-	AppendRows(values: unknown): this {
+	/** Adds rows at the end in one layout (beyond MaxRows the oldest are dropped); `pause` paces it. */
+	AppendRows(values: unknown, pause?: unknown): this {
 		this.assertAlive("AppendRows");
-		return this.splice(new Set(), values, "AppendRows");
+		return this.splice(new Set(), values, "AppendRows", pause);
 	}
 
 	/**
 	 * Removes the rows `keys` names (keys not in the transcript are skipped) and appends `rows`, in
-	 * one layout: how a streamed preview becomes the final rows.
+	 * one layout: how a streamed preview becomes the final rows. `pause` paces it.
 	 */
-	ReplaceRows(keys: unknown, values: unknown): this {
+	ReplaceRows(keys: unknown, values: unknown, pause?: unknown): this {
 		this.assertAlive("ReplaceRows");
 		if (!typeIs(keys, "table")) fail("Transcript:ReplaceRows expects an array of keys and an array of rows");
 		const drop = new Set<string>();
 		for (const key of keys as unknown[]) drop.add(this.keyOf(key, "ReplaceRows"));
-		return this.splice(drop, values, "ReplaceRows");
+		return this.splice(drop, values, "ReplaceRows", pause);
 	}
 
-	/** Checks every row first (nothing changes when one is bad), then removes `drop` and appends. */
-	private splice(drop: Set<string>, values: unknown, method: string): this {
+	/** A new row's key must not be in the transcript unless the call removes it. */
+	private checkAbsent(key: string, drop: ReadonlySet<string>, method: string) {
+		if (this.rows.has(key) && !drop.has(key))
+			fail(`Transcript:${method}: a row with Key "${key}" exists; use Update`);
+	}
+
+	/**
+	 * Checks every row first (nothing changes when one is bad), then removes `drop` and appends.
+	 * With `pause`, called before each part after the first (every CHECK_PART rows checked, the
+	 * change, its layout), the call may span frames; the reader sees nothing change before the layout.
+	 */
+	private splice(drop: Set<string>, values: unknown, method: string, pause?: unknown): this {
 		if (!typeIs(values, "table")) fail(`Transcript:${method} expects an array of rows`);
+		if (pause !== undefined && !typeIs(pause, "function")) fail(`Transcript:${method}: pause must be a function`);
+		const paced = pause as Pause | undefined;
 		const all = values as unknown[];
 		const rows: KeyedRow[] = [];
 		const seen = new Set<string>();
-		for (let i = math.max(0, all.size() - this.maxRows); i < all.size(); i++) {
+		const from = math.max(0, all.size() - this.maxRows);
+		for (let i = from; i < all.size(); i++) {
+			if (paced !== undefined && i > from && (i - from) % CHECK_PART === 0) {
+				paced("check", math.min(CHECK_PART, all.size() - i));
+				if (!this.Alive) return this;
+			}
 			const row = this.readRow(all[i], method);
 			if (seen.has(row.key)) fail(`Transcript:${method}: Key "${row.key}" appears twice`);
-			if (this.rows.has(row.key) && !drop.has(row.key))
-				fail(`Transcript:${method}: a row with Key "${row.key}" exists; use Update`);
+			this.checkAbsent(row.key, drop, method);
 			seen.add(row.key);
 			rows.push(row);
+		}
+		if (paced !== undefined) {
+			paced("apply", drop.size() + rows.size());
+			if (!this.Alive) return this;
+			// the transcript may have changed while the call waited
+			for (const row of rows) this.checkAbsent(row.key, drop, method);
 		}
 		// the oldest rows beyond MaxRows go in the same layout
 		let present = 0;
@@ -233,7 +260,7 @@ export class TranscriptControl extends Control {
 			drop.add(key);
 			excess -= 1;
 		}
-		this.rows.replace(drop, rows);
+		this.rows.replace(drop, rows, paced !== undefined ? () => paced("layout", rows.size()) : undefined);
 		return this;
 	}
 

@@ -45,6 +45,12 @@ interface Anchor {
 	offset: number;
 }
 
+/** The reader's place before a paced change, until its layout (the canvas still shows the old rows). */
+interface Held {
+	readonly end: boolean;
+	readonly anchor: Anchor | undefined;
+}
+
 const OVERSCAN = 160;
 /** Passes of a render: each measures rows the previous pass brought into view. */
 const PASSES = 6;
@@ -64,10 +70,15 @@ export class KeyedRows extends ScrollView {
 	private readonly mounted = new Map<KeyedRow, Mounted>();
 	private width = 0;
 	private rendering = false;
-	/** The next frame's layout, when a layout left rows in view unbuilt. */
+	/** The next frame's layout, when a layout left rows in view unbuilt (or a paced change waits for its own). */
 	private pending?: thread;
+	private releasePending?: Release;
 	/** `order`'s result, one array refilled by each pass of a layout (layouts never nest). */
 	private readonly building: number[] = [];
+	/** A paced change waiting for its layout: the reader's place from before it. */
+	private held?: Held;
+	/** Rows a paced change removed, still drawn until its layout (what the reader sees does not change before). */
+	private leaving: Mounted[] = [];
 
 	constructor(
 		view: ScrollingFrame,
@@ -78,10 +89,7 @@ export class KeyedRows extends ScrollView {
 		private readonly unmountHooks: (hooks: RowHooks | undefined) => void,
 	) {
 		super(view, scope);
-		scope.give(() => {
-			for (const [, mounted] of this.mounted) this.unmount(mounted);
-			this.mounted.clear();
-		});
+		scope.give(() => this.unmountAll());
 	}
 
 	count(): number {
@@ -124,6 +132,11 @@ export class KeyedRows extends ScrollView {
 		return this.offsets.total();
 	}
 
+	/** Whether the view shows the end; during a paced change, whether it did before it. */
+	atEnd(): boolean {
+		return this.held !== undefined ? this.held.end : super.atEnd();
+	}
+
 	/** The viewport's inner size, from the owner's layout. A new width rebuilds the mounted rows. */
 	resize(width: number, height: number) {
 		const following = this.follow && this.atEnd();
@@ -150,13 +163,14 @@ export class KeyedRows extends ScrollView {
 		this.settle(anchor, following);
 	}
 
-	/** Drops a row leaving the list: its kept position and its mounted instances. */
-	private forget(row: KeyedRow) {
+	/** Drops a row leaving the list: its kept position and its mounted instances (with `later`, at the next layout). */
+	private forget(row: KeyedRow, later = false) {
 		this.positions.delete(row.key);
 		const mounted = this.mounted.get(row);
 		if (mounted === undefined) return;
 		this.mounted.delete(row);
-		this.unmount(mounted);
+		if (later) this.leaving.push(mounted);
+		else this.unmount(mounted);
 	}
 
 	remove(index: number, count: number) {
@@ -175,10 +189,15 @@ export class KeyedRows extends ScrollView {
 
 	/**
 	 * Removes the rows `drop` holds and appends `rows`, with one layout (the reader's place kept, or
-	 * the end followed, as for one row).
+	 * the end followed, as for one row). With `pause`, the layout waits for it: until then the
+	 * removed rows stay drawn and the canvas is unchanged (a layout that comes first, a scroll or a
+	 * resize, lays the change out from the reader's place before it), so the bookkeeping and the
+	 * layout may run in different frames; a layout the pause never reaches (its thread ended) runs
+	 * on the next frame.
 	 */
-	replace(drop: ReadonlySet<string>, rows: KeyedRow[]) {
-		const following = this.follow && this.atEnd();
+	replace(drop: ReadonlySet<string>, rows: KeyedRow[], pause?: () => void) {
+		const atEnd = this.atEnd();
+		const following = this.follow && atEnd;
 		let anchor = this.anchor();
 		const kept: KeyedRow[] = [];
 		const keep: boolean[] = [];
@@ -191,7 +210,7 @@ export class KeyedRows extends ScrollView {
 				continue;
 			}
 			first = math.min(first, kept.size());
-			this.forget(row);
+			this.forget(row, pause !== undefined);
 			if (anchor !== undefined && anchor.row === row) anchor = undefined;
 		}
 		const base = kept.size();
@@ -203,7 +222,14 @@ export class KeyedRows extends ScrollView {
 		for (const row of rows) kept.push(row);
 		this.rows = kept;
 		this.reindex(math.min(first, base));
-		this.settle(anchor, following);
+		if (pause === undefined) return this.settle(anchor, following);
+		this.held = { end: atEnd, anchor };
+		this.continueNextFrame();
+		pause();
+		// a layout meanwhile (a scroll, a resize, another change) took the held place already
+		const held = this.held;
+		if (held === undefined || !this.scope.alive) return;
+		this.settle(held.anchor, this.follow && held.end);
 	}
 
 	/** Replaces every row; the view shows the end. */
@@ -278,6 +304,8 @@ export class KeyedRows extends ScrollView {
 		if (this.rendering) return;
 		this.rendering = true;
 		this.dirty = false;
+		this.held = undefined;
+		this.unmountLeaving();
 		let top = this.top(following, anchor);
 		let budget = BUILD_LIMIT;
 		let missing = false;
@@ -313,6 +341,7 @@ export class KeyedRows extends ScrollView {
 		this.setCanvas(top);
 		this.rendering = false;
 		if (missing && this.mounted.size() < MOUNT_LIMIT) this.continueNextFrame();
+		else this.cancelNextFrame();
 	}
 
 	/**
@@ -341,11 +370,22 @@ export class KeyedRows extends ScrollView {
 		let release: Release | undefined = undefined;
 		const thread = task.delay(0, () => {
 			this.pending = undefined;
+			this.releasePending = undefined;
 			release?.(false);
 			this.render();
 		});
 		this.pending = thread;
 		release = this.scope.give(thread);
+		this.releasePending = release;
+	}
+
+	/** The view is whole: the next frame's layout is not needed. */
+	private cancelNextFrame() {
+		const release = this.releasePending;
+		if (release === undefined) return;
+		this.pending = undefined;
+		this.releasePending = undefined;
+		release(true);
 	}
 
 	/** Where the view's top goes: the end, the anchor's place, or where it is, within the canvas. */
@@ -375,6 +415,7 @@ export class KeyedRows extends ScrollView {
 	}
 
 	private anchor(): Anchor | undefined {
+		if (this.held !== undefined) return this.held.anchor;
 		if (this.rows.size() === 0) return undefined;
 		const top = this.view.CanvasPosition.Y;
 		const index = this.offsets.indexAt(top);
@@ -474,7 +515,15 @@ export class KeyedRows extends ScrollView {
 	}
 
 	private unmountAll() {
+		this.unmountLeaving();
 		for (const [, mounted] of this.mounted) this.unmount(mounted);
 		this.mounted.clear();
+	}
+
+	private unmountLeaving() {
+		if (this.leaving.isEmpty()) return;
+		const leaving = this.leaving;
+		this.leaving = [];
+		for (const mounted of leaving) this.unmount(mounted);
 	}
 }

@@ -93,6 +93,10 @@ const FLUSH_UNITS = 1000;
 const ROW_UNITS = 1;
 /** Units of a row a job made (its item and its place in the mirror: a long reply's rows, rendered or kept). */
 const ITEM_UNITS = 2;
+/** Rows (taken out and added) above which a Transcript call is paced: its check, change and layout counted apart. */
+const PACED_ROWS = 256;
+/** Units of a row a paced call checks, and of a row it takes out or adds. */
+const CHECK_UNITS = 2;
 
 /**
  * `showReasoning` reads `ui.showReasoning`: when false, reasoning rows are left out. `own` hands the
@@ -162,7 +166,8 @@ export function createTranscriptView(
 		if (drops.isEmpty() && logged === items.size()) return called;
 		const rows = new Array<ReturnType<typeof rowOf>>();
 		for (let i = logged; i < items.size(); i++) rows.push(rowOf(keys[i], items[i]));
-		log.ReplaceRows(drops, rows);
+		if (drops.size() + rows.size() > PACED_ROWS) log.ReplaceRows(drops, rows, pace);
+		else log.ReplaceRows(drops, rows);
 		drops = [];
 		logged = items.size();
 		trim();
@@ -172,15 +177,20 @@ export function createTranscriptView(
 	const changed = () => !staging && (!updates.isEmpty() || !drops.isEmpty() || logged !== items.size());
 	/**
 	 * Counts the next Transcript call before it is made: the call and each row it checks or drops,
-	 * at most a frame's share (a call that big has a frame of its own).
+	 * at most a frame's share; a paced call only its first part (the rest are counted by `pace`).
 	 */
-	const flushDue = () =>
-		frame.due(
-			math.min(
-				FLUSH_UNITS + (drops.size() + items.size() - logged + updates.size()) * ROW_UNITS,
-				frame.FRAME_UNITS - 1,
-			),
-		);
+	const flushDue = () => {
+		const rows = drops.size() + items.size() - logged;
+		if (rows > PACED_ROWS) return frame.due(math.min(rows, PACED_ROWS) * CHECK_UNITS + updates.size() * ROW_UNITS);
+		return frame.due(math.min(FLUSH_UNITS + (rows + updates.size()) * ROW_UNITS, frame.FRAME_UNITS - 1));
+	};
+	/** A paced Transcript call's pause before each part: the part is counted, in the next frame once this one's share is spent. */
+	const pace = (part: "check" | "apply" | "layout", rows: number) => {
+		const units = part === "layout" ? FLUSH_UNITS : rows * CHECK_UNITS;
+		if (!frame.due(units)) return;
+		frame.nextFrame();
+		frame.due(units);
+	};
 	/** Shows the changes so far in a frame of their own, then the work goes on in the next. */
 	const flushAlone = () => {
 		if (!changed()) return;
@@ -193,12 +203,20 @@ export function createTranscriptView(
 		frame.nextFrame();
 		flushAlone();
 	};
-	/** Rows the current job added to the mirror (counted after it). */
+	/** Rows the current job added to the mirror (counted after it), and rows counted before they were made. */
 	let made = 0;
+	let counted = 0;
 
 	// a streamed reply renders only what follows its settled part at each repaint, and the final
-	// text only what follows the preview's
-	const markdown = markdownRenderer(MARKDOWN_COLORS, spend);
+	// text only what follows the preview's; the rows its segments become are counted before they
+	// are made (the rendering's last slice and a long reply's rows are then apart)
+	const render = markdownRenderer(MARKDOWN_COLORS, spend);
+	const markdown = (source: string) => {
+		const segments = render(source);
+		spend(segments.size() * ITEM_UNITS);
+		counted += segments.size();
+		return segments;
+	};
 
 	// Every change runs in turn on one worker thread, after the code that reported it: a long
 	// reply's Markdown is sliced across frames (the frame door), what arrives meanwhile waits in the
@@ -221,9 +239,12 @@ export function createTranscriptView(
 		started = true;
 		while (!queue.isEmpty()) {
 			attempt(queue.shift()!);
-			// the rows a job made are counted after it: the call that shows them may need a frame of its own
-			if (made > 0 && frame.due(made * ITEM_UNITS)) frame.nextFrame();
+			// the rows a job made are counted after it (those of Markdown segments before they were
+			// made): the call that shows them may need a frame of its own
+			const uncounted = math.max(0, made - counted);
+			if (uncounted > 0 && frame.due(uncounted * ITEM_UNITS)) frame.nextFrame();
 			made = 0;
+			counted = 0;
 			if (!queue.isEmpty() || !changed()) continue;
 			// the Transcript call is counted before it is made: when this frame's share is spent (the
 			// reply's reading, a Markdown slice, the rows just made) it waits for the next frame, and
