@@ -107,7 +107,7 @@ export interface Transcript {
 
 const METADATA_VERSION = 2;
 // Restoring one saved event (copied field by field), and per byte it holds.
-const LOAD_EVENT_UNITS = 4;
+const LOAD_EVENT_UNITS = 6;
 const LOAD_BYTES_PER_UNIT = 256;
 
 export function createTranscript(): Transcript {
