@@ -7,7 +7,7 @@
 // a refusal is shown as a notification and changes nothing. Picking a conversation or starting a
 // new one opens it (`open`: the Chat tab).
 import type { Handle, PublicSession, Tab, Window } from "../../../api";
-import type { Pause } from "../../slices";
+import { CONTROL_UNITS, Pause } from "../../slices";
 import { choiceUpdater } from "./choices";
 import { buildFolderTools } from "./folders";
 import { chats, folderOf, Group, readGroups } from "./groups";
@@ -16,8 +16,6 @@ import { chats, folderOf, Group, readGroups } from "./groups";
 const PREVIEW = 5;
 /** Overview rows: one per group (games with conversations, Universal, at most 64 custom folders). */
 const OVERVIEW_ROWS = 512;
-/** Work units of the conversation section's controls (a list, two pickers, two buttons): a frame's share. */
-const SECTION_UNITS = 2000;
 
 export interface ConversationList {
 	/** Shows the groups with `current` as the open conversation. */
@@ -53,7 +51,7 @@ function pickerChoices(groups: ReadonlyArray<Group>) {
 	return choices;
 }
 
-/** Builds the tab in two slices of the mount (`pause`, ../../slices.ts): its conversations, then its folders. */
+/** Builds the tab in slices of the mount (`pause`, ../../slices.ts), a control's units each (three a slice). */
 export function buildConversationList(
 	uai: Handle,
 	window: Window,
@@ -72,6 +70,7 @@ export function buildConversationList(
 	let overviewShown = "";
 
 	const overview = section.List({ Id: "chat-groups", Text: "", Height: 220, MaxItems: OVERVIEW_ROWS, Follow: false });
+	pause(CONTROL_UNITS);
 	const picker = section.Dropdown({
 		Id: "chat-conversation",
 		Text: "Conversation",
@@ -83,6 +82,7 @@ export function buildConversationList(
 			else open();
 		},
 	});
+	pause(CONTROL_UNITS);
 	const newChat = section.Button({
 		Id: "chat-new",
 		Text: "Start a new conversation",
@@ -94,6 +94,7 @@ export function buildConversationList(
 			else open();
 		},
 	});
+	pause(CONTROL_UNITS);
 	const move = section.Dropdown({
 		Id: "chat-move",
 		Text: "Move this conversation to",
@@ -108,6 +109,7 @@ export function buildConversationList(
 			refresh(target);
 		},
 	});
+	pause(CONTROL_UNITS);
 	section.Button({
 		Id: "chat-delete",
 		Text: "Delete this conversation",
@@ -127,14 +129,14 @@ export function buildConversationList(
 			});
 		},
 	});
+	pause(CONTROL_UNITS);
 	const labelNewChat = () => {
 		const folder = folders.selected();
 		newChat.SetText(
 			folder !== undefined ? `Start a new conversation in ${folder.label}` : "Start a new conversation",
 		);
 	};
-	pause(SECTION_UNITS);
-	const folders = buildFolderTools(uai, window, tab, labelNewChat);
+	const folders = buildFolderTools(uai, window, tab, labelNewChat, pause);
 	const showPicker = choiceUpdater(picker);
 	const showMove = choiceUpdater(move);
 

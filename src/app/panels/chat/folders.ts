@@ -4,6 +4,7 @@
 // Every change goes through `uai.sessions` and arrives back through `sessions.listChanged`; a
 // refusal (a duplicate name, a failed write ...) is shown as a notification and changes nothing.
 import type { Folder, Handle, Tab, Window } from "../../../api";
+import { CONTROL_UNITS, Pause } from "../../slices";
 import { choiceUpdater } from "./choices";
 import { Group } from "./groups";
 
@@ -18,7 +19,14 @@ function removalNote(count: number): string {
 	return `${count === 1 ? "Its chat moves" : `Its ${count} chats move`} to Universal; no messages are deleted.`;
 }
 
-export function buildFolderTools(uai: Handle, window: Window, tab: Tab, onSelect: () => void): FolderTools {
+/** Builds the section in slices of the mount (`pause`, ../../slices.ts), a control's units each. */
+export function buildFolderTools(
+	uai: Handle,
+	window: Window,
+	tab: Tab,
+	onSelect: () => void,
+	pause: Pause,
+): FolderTools {
 	const section = tab.Section({
 		Title: "Folders",
 		Description: "Universal, each game, and your own folders (at most 64, names unique ignoring case).",
@@ -42,6 +50,7 @@ export function buildFolderTools(uai: Handle, window: Window, tab: Tab, onSelect
 			onSelect();
 		},
 	});
+	pause(CONTROL_UNITS);
 	const showPicker = choiceUpdater(picker);
 	const name = section.Input({
 		Id: "chat-folder-name",
@@ -50,6 +59,7 @@ export function buildFolderTools(uai: Handle, window: Window, tab: Tab, onSelect
 		Live: true,
 		Persist: false,
 	});
+	pause(CONTROL_UNITS);
 	const typed = () => tostring(name.Get());
 
 	section.Button({
@@ -66,6 +76,7 @@ export function buildFolderTools(uai: Handle, window: Window, tab: Tab, onSelect
 			onSelect();
 		},
 	});
+	pause(CONTROL_UNITS);
 	const rename = section.Button({
 		Id: "chat-folder-rename",
 		Text: "Rename the chosen folder",
@@ -76,6 +87,7 @@ export function buildFolderTools(uai: Handle, window: Window, tab: Tab, onSelect
 			name.Set("", true);
 		},
 	});
+	pause(CONTROL_UNITS);
 	const remove = section.Button({
 		Id: "chat-folder-remove",
 		Text: "Remove the chosen folder",
@@ -96,6 +108,7 @@ export function buildFolderTools(uai: Handle, window: Window, tab: Tab, onSelect
 			});
 		},
 	});
+	pause(CONTROL_UNITS);
 
 	const show = () => {
 		showPicker(
