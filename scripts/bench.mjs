@@ -5,7 +5,9 @@
 // plain Lune. Exits non-zero when a benchmark fails. Lines a benchmark prints as
 // `BENCH<tab>name<tab>value<tab>goal` are gathered into one table printed at the end, with the
 // builds it measured (dist/ and out/ as they are: `npm run build` first), and a warning when a
-// source changed after the last build.
+// source changed after the last build. A resumption row's goal applies to its longest step (the
+// least over repeats of each frame's longest resumption, bench/lib/steps.luau), with the single
+// runs' longest resumption beside it; the benchmarks' total time is printed last.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -63,6 +65,7 @@ async function main() {
 	console.log(builds);
 	let failed = 0;
 	const table = [];
+	const benchStarted = Date.now();
 	for (const name of files) {
 		const file = path.join(BENCH, name);
 		const kind = runner(file);
@@ -90,6 +93,7 @@ async function main() {
 		for (const r of table) console.log(line([r.name, r.value, r.goal]));
 		console.log(builds);
 	}
+	console.log(`benchmarks' total time: ${((Date.now() - benchStarted) / 1000).toFixed(1)} s`);
 	process.exit(failed === 0 ? 0 : 1);
 }
 
