@@ -2,7 +2,7 @@
 // link and the web relay. Every /api route needs the bridge token; requests from pages of another
 // origin (and Host names other than the loopback ones) are refused. docs: bridge/README.md.
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import Fastify, { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import Fastify, { errorCodes, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { COMMAND_ID, Link } from "./link";
 import {
 	MESSAGE_MAX_BYTES,
@@ -12,13 +12,13 @@ import {
 	PictureStore,
 	PICTURES_PER_MESSAGE,
 } from "./pictures";
+import { DRAIN_LIMIT, readBounded } from "./bounded_body";
 import { HostMap, mappedFetch } from "./host_map";
 import { INFERENCE_ID, Relay, RelayError, statusPage } from "./relay";
 
 export const PROTOCOL = 2;
 const JSON_LIMIT = 2 * 1024 * 1024;
 const INFERENCE_LIMIT = 24 * 1024 * 1024;
-const DRAIN_LIMIT = 64 * 1024 * 1024;
 
 export interface BridgeOptions {
 	readonly port: number;
@@ -79,21 +79,23 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 	const sweeper = setInterval(() => pictures.sweep(), 30_000);
 	sweeper.unref();
 
-	// Picture bodies are read to the end even when too large, so the browser receives the 413
-	// answer instead of a connection reset; beyond DRAIN_LIMIT the connection is dropped.
+	// Bodies are read to the end even when too large (bounded_body.ts), so the sender receives the
+	// 413 answer instead of a connection reset. JSON goes on to Fastify's own parser (with its
+	// prototype-poisoning guard); the limit is the route's own (relay submissions) or JSON_LIMIT.
+	const parseJson = app.getDefaultJsonParser("error", "ignore");
+	app.addContentTypeParser("application/json", (request, payload, done) => {
+		readBounded(payload, request.routeOptions.bodyLimit ?? JSON_LIMIT, (error, body) => {
+			if (error !== undefined) done(error, undefined);
+			else if (body === undefined) done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+			else void parseJson(request, body.toString("utf8"), done);
+		});
+	});
 	app.addContentTypeParser(
 		["image/png", "image/jpeg", "image/webp", "application/octet-stream"],
-		(_req, payload, done) => {
-			const chunks: Buffer[] = [];
-			let size = 0;
-			payload.on("data", (chunk: Buffer) => {
-				size += chunk.length;
-				if (size <= PICTURE_MAX_BYTES) chunks.push(chunk);
-				else if (size > DRAIN_LIMIT) payload.destroy();
-			});
-			payload.on("error", (err) => done(err, undefined));
-			payload.on("end", () => {
-				if (size > PICTURE_MAX_BYTES)
+		(_request, payload, done) =>
+			readBounded(payload, PICTURE_MAX_BYTES, (error, body, size) => {
+				if (error !== undefined) done(error, undefined);
+				else if (body === undefined)
 					done(
 						new PictureError(
 							413,
@@ -101,9 +103,8 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 						),
 						undefined,
 					);
-				else done(null, Buffer.concat(chunks));
-			});
-		},
+				else done(null, body);
+			}),
 	);
 	app.setErrorHandler(
 		(error: { statusCode?: number; code?: string; message: string; validation?: unknown }, request, reply) => {

@@ -240,6 +240,14 @@ describe("bridge server", () => {
 			headers: gameHeaders(),
 			body: JSON.stringify({ batchId: "b", events: ["x".repeat(3 * 1024 * 1024)] }),
 		});
+		// the answer arrives (the body is read to its end, not reset mid-upload) and the link goes on
 		assert.equal(huge.status, 413);
+		assert.equal(huge.body.error, "the request body is too large");
+		const after = await json(`${bridge.url}api/agent/events`, {
+			method: "POST",
+			headers: gameHeaders(),
+			body: JSON.stringify({ batchId: "batch-2", events: [] }),
+		});
+		assert.equal(after.body.duplicate, false);
 	});
 });
