@@ -2,6 +2,7 @@
 // extension some gateways send. The wait is capped: a server asking for minutes or days is not
 // waited for inside one request.
 import { HeaderMap, headerValue } from "./headers";
+import { trim } from "../runtime/trim";
 
 export const RETRY_AFTER_CAP_SECONDS = 60;
 
@@ -71,7 +72,7 @@ export function retryAfterSeconds(headers: HeaderMap | undefined, nowEpoch: numb
 	} else {
 		const value = headerValue(headers, "retry-after");
 		if (value === undefined) return undefined;
-		const trimmed = value.match("^%s*(.-)%s*$")[0] as string;
+		const trimmed = trim(value);
 		const delta = trimmed.match("^%d+$")[0] !== undefined ? tonumber(trimmed) : undefined;
 		const date = delta === undefined ? parseHttpDate(trimmed) : undefined;
 		if (delta !== undefined) seconds = delta;

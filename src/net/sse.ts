@@ -148,7 +148,8 @@ export class SseDecoder {
 	private stripBom(chunk: string): string | undefined {
 		const pending = this.bomPending;
 		if (pending === undefined) return chunk;
-		const head = pending + chunk;
+		// nothing held (the usual first chunk): the chunk itself, not a copy of megabytes of it
+		const head = pending === "" ? chunk : pending + chunk;
 		if (head.size() < BOM.size() && BOM.sub(1, head.size()) === head) {
 			this.bomPending = head;
 			return undefined;

@@ -2,6 +2,8 @@
 // without a URL library (Luau has none), the local-address test that decides whether an executor
 // HTTP function is needed, base-URL normalisation and endpoint building with query merging.
 
+import { trim } from "../runtime/trim";
+
 export type Scheme = "http" | "https" | "ws" | "wss";
 
 /** One `key=value` piece of a query, kept as written (still percent-encoded). */
@@ -183,7 +185,7 @@ function bareSchemeFor(host: string): Scheme {
  * /chat/completions or /messages URL is accepted as it is (endpoint() replaces the suffix).
  */
 export function parseBase(text: string): UrlResult {
-	const trimmed = text.match("^%s*(.-)%s*$")[0] as string;
+	const trimmed = trim(text);
 	if (trimmed === "") return fail("a base URL is needed");
 	const parsed = parseUrl(trimmed, bareSchemeFor);
 	if (!parsed.ok) return parsed;

@@ -6,7 +6,8 @@
 // in edit mode, the current program.
 import { buildMessage, parseMessage, replaceContext } from "./message";
 import { mergeProgram } from "./merge";
-import { extractFences, prepareProgram, splitLines, trim } from "./prepare";
+import { extractFences, prepareProgram, splitLines } from "./prepare";
+import { trim } from "../runtime/trim";
 import { promptSection, robloxSpec } from "./roblox/library";
 import { splitStatements } from "./split";
 import { isObject } from "./values";

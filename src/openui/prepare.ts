@@ -4,6 +4,8 @@
 // end), then comments (`//` or `#` outside strings, string state carried across lines) are cut
 // and the text is trimmed.
 
+import { trim } from "../runtime/trim";
+
 /** Splits on "\n", keeping every line (the last one may be empty). */
 export function splitLines(text: string): string[] {
 	const lines: string[] = [];
@@ -101,10 +103,6 @@ export function stripComments(text: string): string {
 	}
 	out.push(string.sub(text, runStart));
 	return out.join("");
-}
-
-export function trim(text: string): string {
-	return (string.match(text, "^%s*(.-)%s*$")[0] as string | undefined) ?? "";
 }
 
 /** The program text of a model's answer: fences, comments, trim. */

@@ -1,6 +1,7 @@
 // The prose of an answer's content: what comes before and after its fenced program (the fence
 // contents left out), as the renderers show it around the program.
 import { splitLines } from "./prepare";
+import { trim } from "../runtime/trim";
 
 /** Prose before and after the fences of a content body (fence contents left out). */
 export function proseAround(content: string): LuaTuple<[string, string, boolean]> {
@@ -17,7 +18,6 @@ export function proseAround(content: string): LuaTuple<[string, string, boolean]
 		if (inFence) continue;
 		(seen ? after : before).push(line);
 	}
-	const trimmed = (lines: string[]) =>
-		(string.match(lines.join("\n"), "^%s*(.-)%s*$")[0] as string | undefined) ?? "";
+	const trimmed = (lines: string[]) => trim(lines.join("\n"));
 	return $tuple(seen ? trimmed(before) : "", seen ? trimmed(after) : "", seen);
 }

@@ -4,6 +4,8 @@
 // with `?`. While streaming, a statement is complete only once the first character of the next
 // line has arrived.
 
+import { trim } from "../runtime/trim";
+
 export interface RawStatement {
 	readonly text: string;
 	/** Its ending newline and the next line's first character have arrived. */
@@ -30,7 +32,7 @@ export function splitStatements(text: string): SplitResult {
 	let i = 1;
 	const push = (finish: number, complete: boolean) => {
 		const piece = string.sub(text, start, finish);
-		const [body] = string.match(piece, "^%s*(.-)%s*$") as LuaTuple<[string]>;
+		const body = trim(piece);
 		if (body !== undefined && body !== "") statements.push({ text: body, complete });
 	};
 	while (i <= n) {

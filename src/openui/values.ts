@@ -3,6 +3,8 @@
 // their key order, components, action plans, action steps and two-way bindings are tagged tables.
 // Coercions follow JavaScript, which the language's semantics are defined by.
 
+import { trim } from "../runtime/trim";
+
 export interface NullValue {
 	readonly t: "null";
 }
@@ -116,12 +118,9 @@ export function isBinding(v: Value | undefined): v is BindingValue {
 	return typeIs(v, "table") && (v as { t: string }).t === "binding";
 }
 
-const WHITESPACE = "^%s*(.-)%s*$";
-
 /** ECMAScript StringToNumber: NaN (0/0) when the text is not a number literal. */
 export function stringToNumber(text: string): number {
-	const [trimmed] = string.match(text, WHITESPACE) as LuaTuple<[string]>;
-	const s = trimmed ?? "";
+	const s = trim(text);
 	if (s === "") return 0;
 	if (s === "Infinity" || s === "+Infinity") return math.huge;
 	if (s === "-Infinity") return -math.huge;

@@ -3,6 +3,8 @@
 // out its cooldown; when every key is cooling, the one that recovers first is used. Pool state is
 // memory only and never part of saved settings.
 
+import { trim } from "../runtime/trim";
+
 export const MAX_KEYS = 32;
 export const QUOTA_COOLDOWN_SECONDS = 30;
 
@@ -19,7 +21,7 @@ export function splitKeys(text: string): Array<string> {
 	const keys = new Array<string>();
 	const seen = new Set<string>();
 	for (const [piece] of text.gmatch("[^,\r\n]+")) {
-		const key = (piece as string).match("^%s*(.-)%s*$")[0] as string;
+		const key = trim(piece as string);
 		if (key !== "" && !seen.has(key) && keys.size() < MAX_KEYS) {
 			seen.add(key);
 			keys.push(key);

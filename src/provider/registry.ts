@@ -24,6 +24,7 @@ import { migrateBaseUrl } from "./proxy_route";
 import { AuthStyle, MAX_MODEL_ID_LENGTH, Protocol, ProviderRecord } from "./record";
 import { createMeasurements, isIncluded, Measurements, ProbeView } from "./routing/measurements";
 import { connectionProblems, validateRecord, ValidationEnv } from "./validate";
+import { trim } from "../runtime/trim";
 
 const NO_TARGET = "expected a saved provider id or a provider record.";
 
@@ -176,8 +177,8 @@ function coerce(data: Table): ProviderRecord {
 /** A normalised copy: fields typed, text trimmed, the base URL migrated and normalised. */
 function prepared(data: Table): ProviderRecord {
 	const clean = coerce(data);
-	clean.label = clean.label.match("^%s*(.-)%s*$")[0] as string;
-	clean.model = clean.model.match("^%s*(.-)%s*$")[0] as string;
+	clean.label = trim(clean.label);
+	clean.model = trim(clean.model);
 	const migrated = migrateBaseUrl(clean.baseUrl);
 	clean.baseUrl = normaliseBase(migrated) ?? migrated;
 	return clean;
@@ -406,7 +407,7 @@ export function createProviders(deps: ProvidersDeps): Providers {
 	const setModel = (id: unknown, modelId: unknown): Outcome => {
 		const record = recordOf(id);
 		if (record === undefined) return $tuple(false, `no saved provider has the id ${tostring(id)}`);
-		const model = typeIs(modelId, "string") ? (modelId.match("^%s*(.-)%s*$")[0] as string) : "";
+		const model = typeIs(modelId, "string") ? trim(modelId) : "";
 		if (model === "" || model.size() > MAX_MODEL_ID_LENGTH) {
 			return $tuple(false, `a model id is text of 1-${MAX_MODEL_ID_LENGTH} characters`);
 		}

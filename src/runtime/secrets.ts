@@ -2,6 +2,7 @@
 // tokens, credential headers, secret-bearing URL queries) so the log, events and errors can redact
 // them wherever they appear, whatever they look like.
 import { isCredentialName } from "./redact";
+import { trim } from "./trim";
 
 /** Substrings of field names whose string values (or arrays of strings) are credentials. */
 const CREDENTIAL_FIELD = ["key", "token", "secret", "password", "authorization"];
@@ -34,7 +35,7 @@ function urlSecrets(url: string, found: Array<string>) {
 function credentialValues(value: string, found: Array<string>) {
 	found.push(value);
 	for (const [piece] of value.gmatch("[^\r\n,]+")) {
-		const [key] = (piece as string).match("^%s*(.-)%s*$");
+		const key = trim(piece as string);
 		if (key !== undefined && key !== value) found.push(key as string);
 	}
 }

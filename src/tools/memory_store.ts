@@ -6,6 +6,7 @@ import { Logger } from "../runtime/log";
 import { Storage } from "../runtime/storage";
 import { utf8Prefix } from "../runtime/text_limit";
 import { serially } from "./serial";
+import { trim } from "../runtime/trim";
 
 export const MEMORY_ENTRIES = 60;
 export const MEMORY_VALUE_CHARACTERS = 600;
@@ -33,7 +34,7 @@ export interface MemoryStore {
 
 /** The stored form of a key: trimmed, whitespace runs as "_"; nil when blank or too long. */
 export function memoryKey(input: string): string | undefined {
-	const [trimmed] = string.gsub(input, "^%s*(.-)%s*$", "%1");
+	const trimmed = trim(input);
 	const [key] = string.gsub(trimmed, "%s+", "_");
 	if (key === "" || key.size() > MEMORY_KEY_BYTES) return undefined;
 	return key;

@@ -251,6 +251,65 @@ export = () => {
 		});
 	});
 
+	describe("checking long tool-call arguments on slicing", () => {
+		// one call whose arguments arrive in 40-byte fragments: 240 KB of them (the bound is 256,000 bytes)
+		const fragments = new Array<string>();
+		fragments.push(
+			call(0, '"id":"c0","type":"function","function":{"name":"write","arguments":"{\\"data\\":\\""}'),
+		);
+		for (let i = 0; i < 6000; i++) fragments.push(call(0, `"function":{"arguments":"${"abcdefghij".rep(4)}"}`));
+		fragments.push(call(0, '"function":{"arguments":"\\"}"}'));
+		fragments.push(chunk("{}", '"tool_calls"'));
+		const body = sse([...fragments, "[DONE]"]);
+
+		it("reports the check's work and gives the same calls", () => {
+			let units = 0;
+			let finishing = false;
+			let finishUnits = 0;
+			const reader = new ReplyReader(
+				newAssembler("openai", SCOPE),
+				{},
+				{
+					spend: (spent) => {
+						units += spent;
+						if (finishing) finishUnits += spent;
+						return undefined;
+					},
+				},
+			);
+			reader.pushText(body);
+			finishing = true;
+			const result = reader.finish();
+			const plain = read("openai", body);
+			expect(result.ok && plain.ok).to.equal(true);
+			if (!result.ok || !plain.ok) return;
+			expect(result.reply.toolCalls[0].arguments).to.equal(plain.reply.toolCalls[0].arguments);
+			expect(result.reply.toolCalls[0].arguments.size()).to.equal(240000 + 11);
+			// the 240 KB string is counted by its bytes: about 940 units reported while finishing
+			expect(finishUnits >= 900).to.equal(true);
+			expect(units > finishUnits).to.equal(true);
+		});
+
+		it("ends as an incomplete stream when a pause during the check says stop", () => {
+			let stopping = false;
+			const reader = new ReplyReader(
+				newAssembler("openai", SCOPE),
+				{},
+				{
+					spend: () => (stopping ? "Stopped." : undefined),
+				},
+			);
+			reader.pushText(body);
+			stopping = true;
+			const result = reader.finish();
+			expect(result.ok).to.equal(false);
+			if (result.ok) return;
+			expect(result.error.code).to.equal("incomplete_stream");
+			expect(result.error.message).to.equal("Stopped.");
+			expect(result.error.partial).to.equal(true);
+		});
+	});
+
 	describe("previews", () => {
 		it("keeps separate, bounded answer and reasoning previews with their own limit flags", () => {
 			const reader = new ReplyReader(newAssembler("openai", SCOPE));

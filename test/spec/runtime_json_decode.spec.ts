@@ -185,6 +185,29 @@ export = () => {
 			expect(reason).to.equal("Stopped.");
 		});
 
+		it("counts a long plain string by its bytes (one match reads it), the value unchanged", () => {
+			// 512 KB of plain ASCII and 512 KB of UTF-8 without escapes: each string is one match, so
+			// without its bytes counted the decode would report two units for a megabyte
+			const ascii = string.rep("abcdefghij", 52429);
+			const utf = string.rep("é中", 104858);
+			const text = `{"a":"${ascii}","b":"${utf}"}`;
+			let units = 0;
+			const [sliced, problem] = decode(text, {
+				spend: (spent) => {
+					units += spent;
+					return undefined;
+				},
+			});
+			expect(problem).to.equal(undefined);
+			expect((sliced as { a: string }).a).to.equal(ascii);
+			expect((sliced as { b: string }).b).to.equal(utf);
+			// 256 bytes a unit: about 4,100 units for the two strings
+			expect(units >= text.size() / 256 - 10).to.equal(true);
+			const [stopped, reason] = decode(text, { spend: () => "Stopped." });
+			expect(stopped).to.equal(undefined);
+			expect(reason).to.equal("Stopped.");
+		});
+
 		describe("stream decoder", () => {
 			const EVENTS = [
 				'{"id":"c","object":"chat.completion.chunk","created":1767225600,"model":"m","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}',

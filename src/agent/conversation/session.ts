@@ -19,6 +19,7 @@ import { DispatchContext, ToolFilter } from "../dispatch/tool";
 import { createTranscript, Retained, Transcript, TranscriptMetadata } from "./transcript";
 import { emptyTotals, estimateTokens, snapshotTotals } from "./usage";
 import { Workers } from "./workers";
+import { trim } from "../../runtime/trim";
 
 type Outcome = LuaTuple<[boolean, string | undefined]>;
 
@@ -155,7 +156,7 @@ function protectedCall(log: Logger, what: string, fn: unknown, ...args: Array<un
 }
 
 function trimTitle(text: string, limit: number): string {
-	const [trimmed] = string.gsub(string.gsub(text, "%s+", " ")[0], "^%s*(.-)%s*$", "%1");
+	const trimmed = trim(string.gsub(text, "%s+", " ")[0]);
 	return utf8.len(trimmed)[0] !== undefined && trimmed.size() > limit
 		? trimmed.sub(1, utf8.offset(trimmed, limit + 1)! - 1)
 		: trimmed;

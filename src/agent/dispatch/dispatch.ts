@@ -5,6 +5,7 @@
 //   asked) → run under the deadline → postTool hooks → bounded result.
 // Between stages, and while waiting, the call is stopped by Stop, client unload, removal of the
 // tool, a disabled group or scope change, permission revocation once allowed, and the deadline.
+import { frameSlicing } from "../../host/frame";
 import { PublicConfig } from "../../runtime/config";
 import { Logger } from "../../runtime/log";
 import { Approvals, ApprovalOutcome, Interruption } from "./approvals";
@@ -22,6 +23,13 @@ import { FAILURE_ERROR, finish, fromReturn, Outcome } from "./result";
 import { validateArguments } from "./schema/validate";
 import { cutBytes } from "./text";
 import { DispatchContext, JsonTable, ToolCall, ToolResult } from "./tool";
+
+// Arguments over PACED_BYTES are read on the frame door, so megabytes of them pause between frames
+// where the dispatching thread may yield; Stop is checked after reading, as between every other
+// stage. Shorter ones (a quarter of a millisecond at most) never pause: a call whose handler does
+// not yield still returns without yielding.
+const PACED = frameSlicing();
+const PACED_BYTES = 64 * 1024;
 
 /** Tool names listed when a call names an unknown tool. */
 const SUGGESTIONS = 12;
@@ -122,7 +130,7 @@ export function createDispatcher(deps: DispatchDeps): Dispatch {
 				undefined,
 				failure("bad arguments", "arguments must be JSON text (encode tables with runtime/util's encode)"),
 			);
-		const [decoded, problem] = repairJson(text, allowTruncated);
+		const [decoded, problem] = repairJson(text, allowTruncated, text.size() > PACED_BYTES ? PACED : undefined);
 		if (problem !== undefined)
 			return $tuple(
 				undefined,

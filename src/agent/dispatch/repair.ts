@@ -8,7 +8,8 @@
 //      are supplied only when `allowTruncated` (read tools), by dropping a dangling key or comma
 //      and, failing that, the last comma-separated segment. A tool that changes anything never
 //      runs on arguments that were cut off.
-import { decode, EMPTY_OBJECT } from "../../runtime/json";
+import { decode, EMPTY_OBJECT, Slicing } from "../../runtime/json";
+import { trim } from "../../runtime/trim";
 
 export type Repaired = LuaTuple<[unknown, undefined] | [undefined, string]>;
 
@@ -125,8 +126,8 @@ function cleanLiterals(text: string): string {
 	});
 }
 
-function tryDecode(text: string): LuaTuple<[boolean, unknown]> {
-	const [value, problem] = decode(text);
+function tryDecode(text: string, slicing?: Slicing): LuaTuple<[boolean, unknown]> {
+	const [value, problem] = decode(text, slicing);
 	return $tuple(problem === undefined, value);
 }
 
@@ -166,12 +167,15 @@ function complete(text: string): Repaired {
 	return $tuple(undefined, "the arguments were cut off and could not be completed");
 }
 
-/** The decoded arguments, or nil and why the text cannot be read. */
-export function repairJson(raw: string, allowTruncated: boolean): Repaired {
-	const trimmed = string.match(raw, "^%s*(.-)%s*$")[0] as string;
+/**
+ * The decoded arguments, or nil and why the text cannot be read. With `slicing`, text that decodes
+ * as it is (the usual case) is read over several frames when long.
+ */
+export function repairJson(raw: string, allowTruncated: boolean, slicing?: Slicing): Repaired {
+	const trimmed = trim(raw);
 	if (trimmed === "") return $tuple(EMPTY_OBJECT, undefined);
 	const unfenced = stripFence(trimmed);
-	const [ok, value] = tryDecode(unfenced);
+	const [ok, value] = tryDecode(unfenced, slicing);
 	if (ok) return $tuple(value, undefined);
 	const cut = cutProse(unfenced);
 	if (cut === undefined) return $tuple(undefined, "the arguments are not JSON (no object found)");

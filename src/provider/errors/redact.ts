@@ -5,6 +5,7 @@
 import { createRedactor } from "../../runtime/redact";
 import { utf8Prefix } from "../../runtime/text_limit";
 import type { ReplyResult } from "../protocols/types";
+import { trim } from "../../runtime/trim";
 
 export const ERROR_CODE_MAX = 80;
 export const ERROR_MESSAGE_MAX = 600;
@@ -30,7 +31,7 @@ export function clip(text: string, max: number): string {
 export function tidy(text: string): string {
 	const spaced = text.gsub("[%c]", " ")[0];
 	const single = spaced.gsub("%s+", " ")[0];
-	return single.match("^%s*(.-)%s*$")[0] as string;
+	return trim(single);
 }
 
 /**

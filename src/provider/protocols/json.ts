@@ -1,12 +1,12 @@
 // The runtime's JSON codec (runtime/json.ts) in the shapes the adapters use: decoding as a result
 // value, encoding an arguments object (an empty one is `{}`), JSON null, and the empty object.
-import { decode, EMPTY_OBJECT, encode, isArray, isMarkedObject, NULL } from "../../runtime/json";
+import { decode, EMPTY_OBJECT, encode, isArray, isMarkedObject, NULL, Slicing } from "../../runtime/json";
 import type { JsonObject } from "./types";
 
 export type Decoded = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
 
-export function decodeJson(text: string): Decoded {
-	const [value, reason] = decode(text);
+export function decodeJson(text: string, slicing?: Slicing): Decoded {
+	const [value, reason] = decode(text, slicing);
 	return reason === undefined ? { ok: true, value } : { ok: false, reason };
 }
 

@@ -11,6 +11,7 @@ import { mismatchMessage, PROTOCOL_NAMES, protocolOf } from "./mismatch";
 import { Assembler, providerFailure } from "./reply_state";
 import type { JsonObject, Preview, ReplyError, ReplyErrorCode, ReplyResult } from "./types";
 import { asObject } from "./view";
+import { trim } from "../../runtime/trim";
 
 const DONE = "[DONE]";
 
@@ -71,7 +72,7 @@ export class ReplyReader {
 			return this.fail("limit_exceeded", `the response exceeds ${this.limits.responseBytes / (1024 * 1024)} MiB`);
 		}
 		if (this.decoder.idle()) {
-			const [trimmed] = message.match("^%s*(.-)%s*$") as LuaTuple<[string]>;
+			const trimmed = trim(message);
 			// a whole JSON chunk (SSE text never starts with "{"), valid or not
 			if (trimmed === DONE || trimmed.sub(1, 1) === "{") return this.singleEvent(trimmed);
 			// one complete `data:` line without its blank line; an incomplete one is SSE text
@@ -99,7 +100,7 @@ export class ReplyReader {
 			if (limit !== undefined) this.fail("limit_exceeded", limit.message);
 		}
 		if (this.failure !== undefined) return { ok: false, error: this.failure };
-		return this.assembler.finish();
+		return finishPaced(this.assembler, this.slicing);
 	}
 
 	private fail(code: ReplyErrorCode, message: string): ReplyError {
@@ -200,5 +201,20 @@ export function readBody(assembler: Assembler, body: string, slicing?: Slicing):
 		return failure("malformed_stream", `the response is not a ${PROTOCOL_NAMES[assembler.protocol]} reply`);
 	}
 	if (outcome !== undefined) return { ok: false, error: outcome };
-	return assembler.finish();
+	return finishPaced(assembler, slicing);
+}
+
+/**
+ * The assembler's reply, its tool calls' arguments checked with `slicing` when there is one; a
+ * stop reported meanwhile (Stop) ends the reply as an incomplete stream, whatever the check said.
+ */
+function finishPaced(assembler: Assembler, slicing?: Slicing): ReplyResult {
+	if (slicing === undefined) return assembler.finish();
+	let stop: string | undefined;
+	const result = assembler.finish({ spend: (units) => (stop = stop ?? slicing.spend(units)) });
+	if (stop === undefined) return result;
+	return {
+		ok: false,
+		error: { code: "incomplete_stream", message: stop, partial: assembler.hasOutput(), terminal: true },
+	};
 }

@@ -3,6 +3,7 @@
 import { classify } from "../errors/classify";
 import { faultOf, ProviderFault } from "../errors/extract";
 import { providerText } from "../errors/redact";
+import type { Slicing } from "../../runtime/json";
 import { TextBuffer } from "./text_buffer";
 import { CallFailure, ToolCallSet } from "./tool_calls";
 import type {
@@ -33,8 +34,11 @@ export interface Assembler {
 	document(data: JsonObject): EventOutcome;
 	/** `data: [DONE]` arrived. */
 	done(): void;
-	/** The stream or document ended: the reply, or why there is none. */
-	finish(): ReplyResult;
+	/**
+	 * The stream or document ended: the reply, or why there is none. With `slicing`, checking long
+	 * tool-call arguments pauses between slices (a stop it reports fails their check).
+	 */
+	finish(slicing?: Slicing): ReplyResult;
 	preview(): Preview;
 	/** True once text, reasoning or tool-call data arrived. */
 	hasOutput(): boolean;
@@ -137,8 +141,9 @@ export class ReplyState {
 		rawFinish: string | undefined,
 		requireClosedCalls: boolean,
 		makeReplay?: (calls: ReadonlyArray<ToolCall>) => Replay,
+		slicing?: Slicing,
 	): ReplyResult {
-		const finished = this.calls.finish(requireClosedCalls);
+		const finished = this.calls.finish(requireClosedCalls, slicing);
 		if (!finished.ok) return { ok: false, error: this.fromCall(finished.failure) };
 		const toolCalls = finished.calls;
 		if (finish === "length" && toolCalls.size() > 0) {

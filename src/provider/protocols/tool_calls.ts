@@ -6,6 +6,7 @@
 // at its protocol's explicit end (the block or item end, or the stream's completion), never because
 // a prefix already parses as JSON; at the end its text must be one complete JSON object, or the
 // reply fails and no call is returned.
+import type { Slicing } from "../../runtime/json";
 import { decodeJson, encodeJson, isJsonArray, isJsonNull } from "./json";
 import { REPLY_LIMITS } from "./limits";
 import type { ToolCall } from "./types";
@@ -204,10 +205,12 @@ export class ToolCallSet {
 
 	/**
 	 * The finished calls, or why there are none: every call needs a name, an explicit end when
-	 * `requireClosed`, and arguments that are one complete JSON object.
+	 * `requireClosed`, and arguments that are one complete JSON object (checked with `slicing`, so
+	 * megabytes of arguments pause between slices).
 	 */
 	finish(
 		requireClosed: boolean,
+		slicing?: Slicing,
 	): { readonly ok: true; readonly calls: Array<ToolCall> } | { readonly ok: false; readonly failure: CallFailure } {
 		const calls = new Array<ToolCall>();
 		for (const slot of this.slots) {
@@ -218,7 +221,7 @@ export class ToolCallSet {
 			const [first] = text.match("^%s*(.)");
 			if (first === undefined) text = "{}";
 			else if (first !== "{") return fail(`tool call ${describe(slot)} has arguments that are not a JSON object`);
-			if (!decodeJson(text).ok)
+			if (!decodeJson(text, slicing).ok)
 				return fail(`tool call ${describe(slot)} has incomplete or invalid JSON arguments`);
 			calls.push({ id: slot.id ?? slot.syntheticId, name: slot.name, arguments: text });
 		}

@@ -2,14 +2,11 @@
 // often write numbers as strings, booleans as words or digits, and a single item where a list is
 // expected. A coercion either produces a value of the wanted type or refuses.
 import { kindOf, ValueKind } from "./kinds";
+import { trim } from "../../../runtime/trim";
 
 type Coerced = LuaTuple<[boolean, unknown]>;
 
 const refuse = (): Coerced => $tuple(false, undefined);
-
-function trim(text: string): string {
-	return string.match(text, "^%s*(.-)%s*$")[0] as string;
-}
 
 /** A finite number written in decimal (optionally with an exponent), or nil. */
 export function parseNumber(text: string): number | undefined {

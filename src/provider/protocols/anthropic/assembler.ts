@@ -9,6 +9,7 @@
 import { isJsonArray, isJsonNull } from "../json";
 import { MESSAGES_EVENTS } from "./events";
 import { REPLY_LIMITS } from "../limits";
+import type { Slicing } from "../../../runtime/json";
 import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
 import type { Finish, JsonObject, ReplayScope, ReplyResult, ToolCall, Usage } from "../types";
 import { asList, asName, asNumber, asObject, asString, field, isEmptyTable } from "../view";
@@ -210,7 +211,7 @@ export class MessagesAssembler extends StateAssembler implements Assembler {
 		return items;
 	}
 
-	finish(): ReplyResult {
+	finish(slicing?: Slicing): ReplyResult {
 		if (!this.completed) return this.state.incomplete(this.finalMarker);
 		const reason = this.stopReason;
 		if (reason === "refusal") {
@@ -220,11 +221,17 @@ export class MessagesAssembler extends StateAssembler implements Assembler {
 			};
 		}
 		const finish = reason !== undefined ? (STOP[reason] ?? "other") : "stop";
-		return this.state.reply(finish, reason, true, (calls) => ({
-			protocol: "anthropic",
-			endpoint: this.scope.endpoint,
-			model: this.scope.model,
-			items: this.replayItems(calls),
-		}));
+		return this.state.reply(
+			finish,
+			reason,
+			true,
+			(calls) => ({
+				protocol: "anthropic",
+				endpoint: this.scope.endpoint,
+				model: this.scope.model,
+				items: this.replayItems(calls),
+			}),
+			slicing,
+		);
 	}
 }

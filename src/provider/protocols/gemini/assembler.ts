@@ -9,6 +9,7 @@
 // only neighbouring unsigned text parts of the same kind are joined.
 import { isJsonNull } from "../json";
 import { REPLY_LIMITS } from "../limits";
+import type { Slicing } from "../../../runtime/json";
 import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
 import type { Finish, JsonObject, ReplayScope, ReplyResult } from "../types";
 import { asList, asName, asNumber, asObject, asString, field } from "../view";
@@ -133,7 +134,7 @@ export class GeminiAssembler extends StateAssembler implements Assembler {
 		return this.keep(part);
 	}
 
-	finish(): ReplyResult {
+	finish(slicing?: Slicing): ReplyResult {
 		const reason = this.finishReason;
 		if (reason === undefined) return this.state.incomplete(this.finalMarker);
 		if (BLOCKED.has(reason)) {
@@ -151,11 +152,17 @@ export class GeminiAssembler extends StateAssembler implements Assembler {
 				),
 			};
 		}
-		return this.state.reply(FINISH[reason] ?? "other", reason, true, () => ({
-			protocol: "gemini",
-			endpoint: this.scope.endpoint,
-			model: this.scope.model,
-			items: this.parts,
-		}));
+		return this.state.reply(
+			FINISH[reason] ?? "other",
+			reason,
+			true,
+			() => ({
+				protocol: "gemini",
+				endpoint: this.scope.endpoint,
+				model: this.scope.model,
+				items: this.parts,
+			}),
+			slicing,
+		);
 	}
 }

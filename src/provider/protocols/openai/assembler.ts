@@ -6,6 +6,7 @@
 // `reasoning` (OpenRouter, Ollama) or `thinking`, or as `thinking` content parts. Complete when
 // `[DONE]` arrived or a finish reason was seen (a close following a valid finish_reason also
 // succeeds; docs/PROVIDER_COMPATIBILITY.md, "Stream assembly").
+import type { Slicing } from "../../../runtime/json";
 import { Assembler, EventOutcome, mayBeError, ReplyState, StateAssembler } from "../reply_state";
 import type { Finish, JsonObject, ReplyError, ReplyResult } from "../types";
 import { asList, asName, asNumber, asObject, asString, field } from "../view";
@@ -157,10 +158,10 @@ export class ChatAssembler extends StateAssembler implements Assembler {
 		return failure !== undefined ? this.state.fromCall(failure) : undefined;
 	}
 
-	finish(): ReplyResult {
+	finish(slicing?: Slicing): ReplyResult {
 		if (!this.doneSeen && !this.whole && this.finishReason === undefined)
 			return this.state.incomplete(this.finalMarker);
 		const raw = this.finishReason;
-		return this.state.reply(raw !== undefined ? (FINISH[raw] ?? "other") : "stop", raw, false);
+		return this.state.reply(raw !== undefined ? (FINISH[raw] ?? "other") : "stop", raw, false, undefined, slicing);
 	}
 }

@@ -7,6 +7,7 @@
 // `arguments` are authoritative. Reasoning items (with `encrypted_content`, requested through
 // `include`) and function calls are kept in order for replay.
 import { REPLY_LIMITS } from "../limits";
+import type { Slicing } from "../../../runtime/json";
 import { Assembler, EventOutcome, ReplyState, StateAssembler } from "../reply_state";
 import { TextBuffer } from "../text_buffer";
 import type { Finish, JsonObject, ReplayScope, ReplyResult } from "../types";
@@ -168,18 +169,24 @@ export class ResponsesAssembler extends StateAssembler implements Assembler {
 		return undefined;
 	}
 
-	finish(): ReplyResult {
+	finish(slicing?: Slicing): ReplyResult {
 		if (this.status === undefined) return this.state.incomplete(this.finalMarker);
 		if (this.state.content.size() === 0 && this.refusal.size() > 0) {
 			return { ok: false, error: this.state.error("refused", `the model declined: ${this.refusal.text()}`) };
 		}
 		const reason = this.incompleteReason;
 		const finish: Finish = this.status === "incomplete" ? (INCOMPLETE[reason ?? ""] ?? "other") : "stop";
-		return this.state.reply(finish, reason ?? this.status, true, () => ({
-			protocol: "responses",
-			endpoint: this.scope.endpoint,
-			model: this.scope.model,
-			items: this.items,
-		}));
+		return this.state.reply(
+			finish,
+			reason ?? this.status,
+			true,
+			() => ({
+				protocol: "responses",
+				endpoint: this.scope.endpoint,
+				model: this.scope.model,
+				items: this.items,
+			}),
+			slicing,
+		);
 	}
 }
