@@ -146,19 +146,29 @@ function canonical(value: unknown, depth: number): string {
 }
 
 /**
- * The repeat breaker's signature of a tool batch. With `slicing`, long arguments are read and
- * their canonical text counted on it (a stop leaves the rest as written; the caller checks Stop).
+ * The repeat breaker's signature of a tool batch: each call's name and canonical arguments, and how
+ * often that call occurs (order does not count). Kept as a count per text, not one sorted and
+ * joined text: sorting megabytes of arguments that share long prefixes and joining them took tens
+ * of milliseconds in one go. With `slicing`, long arguments are read and their canonical text
+ * counted on it (a stop leaves the rest as written; the caller checks Stop).
  */
-export function batchSignature(calls: Reply["toolCalls"], slicing?: Slicing): string {
-	const parts = new Array<string>();
+export function batchSignature(calls: Reply["toolCalls"], slicing?: Slicing): Map<string, number> {
+	const counts = new Map<string, number>();
 	for (const call of calls) {
 		const [decoded] = decode(call.arguments, slicing);
 		const text = decoded !== undefined ? canonical(decoded, 0) : call.arguments;
 		slicing?.spend(SIGNATURE_UNITS + text.size() / CANONICAL_BYTES_A_UNIT);
-		parts.push(`${call.name}(${text})`);
+		const part = `${call.name}(${text})`;
+		counts.set(part, (counts.get(part) ?? 0) + 1);
 	}
-	table.sort(parts);
-	return parts.join("|");
+	return counts;
+}
+
+/** Whether two batch signatures hold the same calls, each as often. */
+export function sameBatch(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number> | undefined): boolean {
+	if (b === undefined || a.size() !== b.size()) return false;
+	for (const [part, count] of a) if (b.get(part) !== count) return false;
+	return true;
 }
 
 export interface CompactionOutcome {
@@ -323,7 +333,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 	deps.warm?.();
 	session.emit("turn:start", { turns: unlimited ? undefined : steps, unlimited });
 	session.checkpoint();
-	let lastSignature = "";
+	let lastSignature: Map<string, number> | undefined;
 	let streak = 0;
 	let overflowRetried = false;
 	let reminders = 0;
@@ -464,7 +474,7 @@ export function runLoop(deps: LoopDeps, session: LoopSession): LoopResult {
 		}
 		// after Stop the rest is compared as written: the batch's calls then end as stopped
 		const signature = batchSignature(calls, frameSlicing(session.aborted));
-		streak = onlyStatusWaits(calls) ? 0 : signature === lastSignature ? streak + 1 : 1;
+		streak = onlyStatusWaits(calls) ? 0 : sameBatch(signature, lastSignature) ? streak + 1 : 1;
 		lastSignature = signature;
 		if (streak >= repeatLimit) {
 			session.emit("status", { text: "Breaking a repeat loop" });
